@@ -1,0 +1,21 @@
+import { invalidRequest } from '../../src/errors.js';
+import { handleCommand } from '../../src/eventstore/command-handler.js';
+import { projectDecider } from '../../src/domain/project/decider.js';
+import { projectStream, type ProjectSettings } from '../../src/domain/project/events.js';
+import { validateSettings } from '../../src/domain/project/settings.js';
+import type { CoreServices } from '../../src/services.js';
+
+export async function changeProjectSettings(
+  services: Pick<CoreServices, 'store' | 'clock' | 'engine'>,
+  projectId: string,
+  changes: Partial<ProjectSettings>,
+): Promise<void> {
+  const { settings, problems } = validateSettings(changes);
+  if (problems.length > 0) throw invalidRequest(problems);
+  const result = await handleCommand(services.store, projectStream(projectId), projectDecider, {
+    type: 'ChangeProjectSettings',
+    changes: settings,
+    now: services.clock.now().toISOString(),
+  });
+  if (result.appended) await services.engine.waitFor(result.appended.position);
+}

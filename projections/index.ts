@@ -1,0 +1,7 @@
+import type { Projection } from '../src/projection-engine/projection.js';
+import { projectsProjection } from './projects/projection.js';
+
+/** Every read model, in the order they are applied to each batch. */
+export function allProjections(): Projection[] {
+  return [projectsProjection];
+}

@@ -1,0 +1,59 @@
+/**
+ * The analyzer port: everything the service asks of a model. Two implementations live beside it:
+ * `offline/` (the default, no network) and `llm/` (any OpenAI-compatible server).
+ * Everything an analyzer returns is recorded in events, so replay never calls a model.
+ */
+
+export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
+export type Sentiment = (typeof SENTIMENTS)[number];
+
+export const FEEDBACK_TYPES = ['bug', 'feature_request', 'question', 'complaint', 'praise', 'other'] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+
+/** The fixed emotion vocabulary. An item carries zero or more of these. */
+export const EMOTIONS = [
+  'anger',
+  'frustration',
+  'disappointment',
+  'confusion',
+  'anxiety',
+  'satisfaction',
+  'gratitude',
+  'excitement',
+] as const;
+export type Emotion = (typeof EMOTIONS)[number];
+
+export interface Embedding {
+  /** Name of the embedding model, e.g. `use-lite-512` or `text-embedding-3-small`. */
+  model: string;
+  dimensions: number;
+  vector: number[];
+}
+
+export interface TextAnalysis {
+  sentiment: Sentiment;
+  /** In [-1, 1]; its sign matches `sentiment` (0 only for neutral). */
+  sentimentScore: number;
+  type: FeedbackType;
+  emotions: Emotion[];
+  /** ISO 639-1 code, e.g. `en`; `und` when undetermined. */
+  language: string;
+}
+
+export interface Analysis extends TextAnalysis {
+  embedding: Embedding;
+  /** Which analyzer produced this, e.g. `offline` or `llm:gpt-4o-mini`. */
+  analyzer: string;
+  /** Set when the configured analyzer failed and another one produced the result. */
+  fallback?: { from: string; reason: string };
+}
+
+export interface Analyzer {
+  readonly name: string;
+  /** Name and dimension of the vectors this analyzer produces (search queries must match). */
+  readonly embeddingModel: { model: string; dimensions: number };
+  analyze(text: string): Promise<Analysis>;
+  /** Embeds a search query or any other text with the same model as `analyze`. */
+  embed(text: string): Promise<Embedding>;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,77 @@
+import type { ChatOpenAI, OpenAIEmbeddings } from '@langchain/openai';
+import type { Runnable } from '@langchain/core/runnables';
+import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
+import type { Analysis, Analyzer, Embedding, TextAnalysis } from '../analyzer.js';
+import { ANALYSIS_JSON_SCHEMA, ANALYSIS_SCHEMA_NAME, ANALYSIS_SYSTEM_PROMPT } from './analysis-schema.js';
+import type { LlmConfig } from './llm-config.js';
+import { InvalidModelOutputError } from './llm-error.js';
+import { normalizeAnalysis } from './normalize-analysis.js';
+import { createChatModel, createEmbeddings } from './openai-clients.js';
+import { retryPolicyFor, withRetry, type RetryDeps, type RetryPolicy } from './retry.js';
+
+/**
+ * How the structured answer is requested: `json_schema` (response_format, the default) or `function_calling`
+ * (a forced tool call) for servers without json_schema support.
+ */
+export type StructuredOutputStyle = 'json_schema' | 'function_calling';
+
+export interface LlmAnalyzerDeps extends RetryDeps {
+  structuredOutput?: StructuredOutputStyle;
+}
+
+/**
+ * Analyzer backed by any OpenAI-compatible server: one structured chat call per item for the classification,
+ * one embeddings call for the vector, each under our retry policy.
+ */
+export class LlmAnalyzer implements Analyzer {
+  readonly name: string;
+  readonly embeddingModel: { model: string; dimensions: number };
+  private readonly classifier: Runnable<BaseLanguageModelInput, Record<string, unknown>>;
+  private readonly embeddings: OpenAIEmbeddings;
+  private readonly policy: RetryPolicy;
+
+  constructor(config: LlmConfig, deps: LlmAnalyzerDeps = {}) {
+    this.name = `llm:${config.chatModel}`;
+    this.embeddingModel = { model: config.embeddingModel, dimensions: config.embeddingDimensions };
+    this.classifier = structuredClassifier(createChatModel(config), deps.structuredOutput ?? 'json_schema');
+    this.embeddings = createEmbeddings(config);
+    const { structuredOutput: _style, ...retryDeps } = deps;
+    this.policy = retryPolicyFor(config, retryDeps);
+  }
+
+  async analyze(text: string): Promise<Analysis> {
+    const [classification, embedding] = await Promise.all([this.classify(text), this.embed(text)]);
+    return { ...classification, embedding, analyzer: this.name };
+  }
+
+  async classify(text: string): Promise<TextAnalysis> {
+    return withRetry('chat', this.policy, async () => {
+      const answer = await this.classifier.invoke([
+        { role: 'system', content: ANALYSIS_SYSTEM_PROMPT },
+        { role: 'user', content: text },
+      ]);
+      return normalizeAnalysis(answer);
+    });
+  }
+
+  async embed(text: string): Promise<Embedding> {
+    const { model, dimensions } = this.embeddingModel;
+    const vector = await withRetry('embedding', this.policy, async () => checkVector(await this.embeddings.embedQuery(text), dimensions));
+    return { model, dimensions, vector };
+  }
+}
+
+function structuredClassifier(chat: ChatOpenAI, style: StructuredOutputStyle): Runnable<BaseLanguageModelInput, Record<string, unknown>> {
+  return chat.withStructuredOutput(ANALYSIS_JSON_SCHEMA, {
+    name: ANALYSIS_SCHEMA_NAME,
+    method: style === 'json_schema' ? 'jsonSchema' : 'functionCalling',
+    strict: true,
+  });
+}
+
+function checkVector(vector: ArrayLike<number> | undefined, dimensions: number): number[] {
+  if (!vector || vector.length !== dimensions) throw new InvalidModelOutputError(`embedding has ${vector?.length ?? 0} dimensions, expected ${dimensions}`);
+  const values = Array.from(vector);
+  if (!values.every(Number.isFinite)) throw new InvalidModelOutputError('embedding contains non-finite values');
+  return values;
+}

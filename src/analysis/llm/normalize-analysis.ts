@@ -1,0 +1,62 @@
+import { EMOTIONS, FEEDBACK_TYPES, SENTIMENTS, type Emotion, type FeedbackType, type Sentiment, type TextAnalysis } from '../analyzer.js';
+import { InvalidModelOutputError } from './llm-error.js';
+
+/**
+ * Magnitude used when the model labels an item positive or negative but scores it 0: the label is trusted over
+ * the score, and a polar item must not carry the neutral score.
+ */
+export const DEFAULT_POLAR_MAGNITUDE = 0.5;
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/**
+ * Validates and normalises the model's structured answer. Throws `InvalidModelOutputError` when the answer cannot
+ * be trusted at all (not an object, unknown sentiment, no numeric score); repairs everything else:
+ * unknown type → `other`, emotions filtered to the fixed list, language → 2-letter ISO 639-1 or `und`,
+ * score clamped to [-1, 1] with its sign forced to match the sentiment (neutral → 0).
+ */
+export function normalizeAnalysis(raw: unknown): TextAnalysis {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InvalidModelOutputError('not a JSON object');
+  const answer = raw as Record<string, unknown>;
+  const sentiment = normalizeSentiment(answer.sentiment);
+  return {
+    sentiment,
+    sentimentScore: normalizeScore(answer.sentimentScore, sentiment),
+    type: normalizeType(answer.type),
+    emotions: normalizeEmotions(answer.emotions),
+    language: normalizeLanguage(answer.language),
+  };
+}
+
+function normalizeSentiment(value: unknown): Sentiment {
+  const sentiment = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+  if (!(SENTIMENTS as readonly string[]).includes(sentiment ?? '')) throw new InvalidModelOutputError('sentiment missing or not in the fixed set');
+  return sentiment as Sentiment;
+}
+
+function normalizeScore(value: unknown, sentiment: Sentiment): number {
+  const score = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(score)) throw new InvalidModelOutputError('sentimentScore missing or not a number');
+  if (sentiment === 'neutral') return 0;
+  const magnitude = Math.min(1, Math.abs(score)) || DEFAULT_POLAR_MAGNITUDE;
+  return sentiment === 'positive' ? magnitude : -magnitude;
+}
+
+function normalizeType(value: unknown): FeedbackType {
+  const type = typeof value === 'string' ? value.trim().toLowerCase().replace(/[\s-]+/g, '_') : '';
+  return (FEEDBACK_TYPES as readonly string[]).includes(type) ? (type as FeedbackType) : 'other';
+}
+
+function normalizeEmotions(value: unknown): Emotion[] {
+  if (!Array.isArray(value)) return [];
+  const wanted = new Set(value.filter((e): e is string => typeof e === 'string').map((e) => e.trim().toLowerCase()));
+  // Fixed-list order keeps the result deterministic whatever order the model used.
+  return EMOTIONS.filter((emotion) => wanted.has(emotion));
+}
+
+function normalizeLanguage(value: unknown): string {
+  if (typeof value !== 'string') return 'und';
+  const primary = value.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  if (!/^[a-z]{2}$/.test(primary)) return 'und';
+  return languageNames.of(primary) === undefined ? 'und' : primary;
+}

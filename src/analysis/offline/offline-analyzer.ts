@@ -1,0 +1,72 @@
+/**
+ * The offline analyzer: USE-lite embeddings, fastText language id, and small trained classifiers
+ * with product-language rules. No network; every model file is read from node_modules or the repo.
+ */
+import type { Analysis, Analyzer, Embedding } from '../analyzer.js';
+import { BatchingEncoder } from './embeddings/batching-encoder.js';
+import { USE_LITE_DIMENSIONS, USE_LITE_MODEL, UseLiteEncoder } from './embeddings/use-lite.js';
+import { LanguageDetector } from './language/language-detector.js';
+import { TextClassifier } from './classifier/text-classifier.js';
+import type { ClassifierModel } from './classifier/classifier-model.js';
+import { neutralisePlaceholders } from './text/placeholders.js';
+import classifierModel from './model/classifiers.json' with { type: 'json' };
+
+export const OFFLINE_ANALYZER_NAME = 'offline';
+
+export class OfflineAnalyzer implements Analyzer {
+  readonly name = OFFLINE_ANALYZER_NAME;
+  readonly embeddingModel = { model: USE_LITE_MODEL, dimensions: USE_LITE_DIMENSIONS };
+
+  private constructor(
+    private readonly encoder: UseLiteEncoder,
+    private readonly batcher: BatchingEncoder,
+    private readonly languages: LanguageDetector,
+    private readonly classifier: TextClassifier,
+  ) {}
+
+  static async load(): Promise<OfflineAnalyzer> {
+    const model = classifierModel as ClassifierModel;
+    if (model.embeddingModel !== USE_LITE_MODEL) throw new Error(`classifiers were trained on ${model.embeddingModel}`);
+    const [encoder, languages] = await Promise.all([UseLiteEncoder.load(), LanguageDetector.load()]);
+    return new OfflineAnalyzer(encoder, new BatchingEncoder(encoder), languages, new TextClassifier(model));
+  }
+
+  async analyze(text: string): Promise<Analysis> {
+    const cleaned = neutralisePlaceholders(text);
+    const vector = await this.batcher.embed(cleaned);
+    return {
+      ...this.classifier.classify(cleaned, vector),
+      language: this.languages.detect(text),
+      embedding: this.toEmbedding(vector),
+      analyzer: this.name,
+    };
+  }
+
+  async embed(text: string): Promise<Embedding> {
+    return this.toEmbedding(await this.batcher.embed(neutralisePlaceholders(text)));
+  }
+
+  /** Batched embeddings (for clustering and re-embedding), in input order. */
+  async embedMany(texts: readonly string[]): Promise<Embedding[]> {
+    const vectors = await this.batcher.embedMany(texts.map(neutralisePlaceholders));
+    return vectors.map((v) => this.toEmbedding(v));
+  }
+
+  /** Language only, without running the sentence encoder. */
+  detectLanguage(text: string): string {
+    return this.languages.detect(text);
+  }
+
+  async close(): Promise<void> {
+    // The instance is shared per process (see index.ts); models stay loaded until exit.
+  }
+
+  /** Releases the encoder's tensors; only for processes that are done with the analyzer. */
+  dispose(): void {
+    this.encoder.dispose();
+  }
+
+  private toEmbedding(vector: Float32Array): Embedding {
+    return { model: USE_LITE_MODEL, dimensions: USE_LITE_DIMENSIONS, vector: Array.from(vector, (v) => Number(v.toFixed(6))) };
+  }
+}

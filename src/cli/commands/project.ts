@@ -1,0 +1,100 @@
+import { parseArgs } from 'node:util';
+import { changeProjectSettings } from '../../../commands/change-project-settings/handler.js';
+import { createProject } from '../../../commands/create-project/handler.js';
+import { listProjects } from '../../../queries/projects/list-projects.js';
+import type { IdentityLinking, KeyMode, ProjectSettings } from '../../domain/project/events.js';
+import type { Runtime } from '../../runtime.js';
+import { UsageError } from '../output.js';
+
+export const PROJECT_USAGE = `
+  feedbackctl project create --name NAME [--origin URL]... [--customer-value-trait NAME] [--mode test|live] [--json]
+  feedbackctl project list [--json]
+  feedbackctl project update --project ID [--origin URL]... [--clear-origins]
+                             [--customer-value-trait NAME | --clear-customer-value-trait]
+                             [--identity-linking auto|suggest|off] [--identity-ignore EMAIL_OR_@DOMAIN]... [--clear-identity-ignore]
+                             [--exclude-title TEXT]... [--clear-excluded-titles] [--exclude-folder NAME]... [--clear-excluded-folders]`;
+
+function parseMode(value: string | undefined): KeyMode {
+  if (value === undefined) return 'test';
+  if (value !== 'test' && value !== 'live') throw new UsageError(`--mode must be test or live, got "${value}"`);
+  return value;
+}
+
+async function create(runtime: Runtime, args: string[], print: (line: string) => void) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      name: { type: 'string' },
+      origin: { type: 'string', multiple: true },
+      'customer-value-trait': { type: 'string' },
+      mode: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  if (!values.name) throw new UsageError('project create needs --name NAME');
+  const settings: Partial<ProjectSettings> = { allowedOrigins: values.origin ?? [] };
+  if (values['customer-value-trait']) settings.customerValueTrait = values['customer-value-trait'];
+  const created = await createProject(runtime, { name: values.name, settings, mode: parseMode(values.mode) });
+  if (values.json) {
+    print(JSON.stringify(created));
+    return;
+  }
+  print(`Created project ${created.projectId} (keys are shown only now; only their hashes are stored)`);
+  print(`  secret key: ${created.secretKey}`);
+  print(`  widget key: ${created.widgetKey}`);
+}
+
+async function list(runtime: Runtime, args: string[], print: (line: string) => void) {
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' } } });
+  const projects = await listProjects(runtime.db);
+  if (values.json) {
+    print(JSON.stringify(projects));
+    return;
+  }
+  if (projects.length === 0) print('No projects yet: feedbackctl project create --name NAME');
+  for (const project of projects) {
+    print(`${project.projectId}  ${project.name}  (created ${project.createdAt})`);
+    print(`  origins: ${project.settings.allowedOrigins.join(', ') || '(none)'}; customer value trait: ${project.settings.customerValueTrait ?? '(none)'}; identity linking: ${project.settings.identityLinking}`);
+    for (const key of project.keys) print(`  key ${key.prefix}…  ${key.keyType}/${key.mode}${key.revoked ? '  REVOKED' : ''}  (${key.keyId})`);
+  }
+}
+
+async function update(runtime: Runtime, args: string[], print: (line: string) => void) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      project: { type: 'string' },
+      origin: { type: 'string', multiple: true },
+      'clear-origins': { type: 'boolean' },
+      'customer-value-trait': { type: 'string' },
+      'clear-customer-value-trait': { type: 'boolean' },
+      'identity-linking': { type: 'string' },
+      'identity-ignore': { type: 'string', multiple: true },
+      'clear-identity-ignore': { type: 'boolean' },
+      'exclude-title': { type: 'string', multiple: true },
+      'clear-excluded-titles': { type: 'boolean' },
+      'exclude-folder': { type: 'string', multiple: true },
+      'clear-excluded-folders': { type: 'boolean' },
+    },
+  });
+  if (!values.project) throw new UsageError('project update needs --project ID');
+  const changes: Partial<ProjectSettings> = {};
+  if (values.origin || values['clear-origins']) changes.allowedOrigins = values.origin ?? [];
+  if (values['customer-value-trait'] !== undefined) changes.customerValueTrait = values['customer-value-trait'];
+  if (values['clear-customer-value-trait']) changes.customerValueTrait = null;
+  if (values['identity-linking'] !== undefined) changes.identityLinking = values['identity-linking'] as IdentityLinking;
+  if (values['identity-ignore'] || values['clear-identity-ignore']) changes.identityLinkingIgnore = values['identity-ignore'] ?? [];
+  if (values['exclude-title'] || values['clear-excluded-titles']) changes.excludedTranscriptTitles = values['exclude-title'] ?? [];
+  if (values['exclude-folder'] || values['clear-excluded-folders']) changes.excludedTranscriptFolders = values['exclude-folder'] ?? [];
+  if (Object.keys(changes).length === 0) throw new UsageError('project update: name at least one setting to change');
+  await changeProjectSettings(runtime, values.project, changes);
+  print(`Updated project ${values.project}: ${Object.keys(changes).join(', ')}`);
+}
+
+export async function projectCommand(runtime: Runtime, args: string[], print: (line: string) => void): Promise<void> {
+  const [sub, ...rest] = args;
+  if (sub === 'create') return create(runtime, rest, print);
+  if (sub === 'list') return list(runtime, rest, print);
+  if (sub === 'update') return update(runtime, rest, print);
+  throw new UsageError(`unknown project command "${sub ?? ''}"`);
+}

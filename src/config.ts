@@ -1,0 +1,79 @@
+/**
+ * Configuration from the environment. Invalid values stop the process with a message naming the variable.
+ */
+export type AnalyzerKind = 'offline' | 'llm';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  eventStoreUrl?: string;
+  problemBase: string;
+  logLevel: LogLevel;
+  webhookAllowHttp: boolean;
+  analyzer: AnalyzerKind;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+  }
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 8080;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 0 || port > 65535) {
+    throw new ConfigError('PORT', `must be an integer from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function parseUrl(variable: string, raw: string | undefined, protocols: string[]): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(variable, 'is not a valid URL');
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(variable, `must use ${protocols.join(' or ')}, got "${url.protocol}"`);
+  }
+  return raw;
+}
+
+function parseBoolean(variable: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '') return false;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(variable, `must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const analyzer = (env.ANALYZER || 'offline') as AnalyzerKind;
+  if (analyzer !== 'offline' && analyzer !== 'llm') {
+    throw new ConfigError('ANALYZER', `must be offline or llm, got "${env.ANALYZER}"`);
+  }
+  const problemBase = parseUrl('PROBLEM_BASE', env.PROBLEM_BASE, ['https:', 'http:']) ?? 'https://problems.feedback.dev';
+  return {
+    port: parsePort(env.PORT),
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl: parseUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
+    eventStoreUrl: parseUrl('EVENTSTORE_URL', env.EVENTSTORE_URL, ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
+    problemBase: problemBase.replace(/\/+$/, ''),
+    logLevel,
+    webhookAllowHttp: parseBoolean('WEBHOOK_ALLOW_HTTP', env.WEBHOOK_ALLOW_HTTP),
+    analyzer,
+  };
+}

@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import type { Analyzer } from './analysis/analyzer.js';
+import { InMemoryRateLimiter, type RateLimiter } from './http/rate-limiter.js';
+import type { RouteSpec } from './http/route.js';
+import type { Runtime } from './runtime.js';
+import { allRoutes } from './routes.js';
+
+/** Explicit tokens: esbuild-based runners emit no decorator metadata, so nothing is resolved by type. */
+export const TOKENS = {
+  runtime: Symbol('Runtime'),
+  rateLimiter: Symbol('RateLimiter'),
+  analyzer: Symbol('Analyzer'),
+  routes: Symbol('Routes'),
+} as const;
+
+/** The composition root: the one place that knows which implementation backs each port. */
+export function createContainer(runtime: Runtime, analyzer: Analyzer | undefined): DependencyContainer {
+  const container = rootContainer.createChildContainer();
+  container.registerInstance(TOKENS.runtime, runtime);
+  if (analyzer) container.registerInstance(TOKENS.analyzer, analyzer);
+  container.register<RateLimiter>(TOKENS.rateLimiter, { useFactory: () => new InMemoryRateLimiter(runtime.clock) });
+  container.register<RouteSpec[]>(TOKENS.routes, {
+    useFactory: (c) => allRoutes({ runtime: c.resolve<Runtime>(TOKENS.runtime) }),
+  });
+  return container;
+}

@@ -1,0 +1,40 @@
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { PoolDatabase, type Database } from './database.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+
+// bigint columns (positions, counts) come back as strings by default; these stay exact.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** A directory for embedded PGlite, or `memory://` for a throwaway in-memory database. */
+  dataDir: string;
+  /** Who holds the embedded data directory, shown to a second process that tries to open it. */
+  holder: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
+    return new PoolDatabase('postgres', pool);
+  }
+  const inMemory = options.dataDir.startsWith('memory://');
+  const release = inMemory ? () => {} : acquireDataDirLock(options.dataDir, options.holder);
+  try {
+    const lite = new PGlite({ dataDir: options.dataDir, extensions: { vector } });
+    await lite.waitReady;
+    const pool = new pg.Pool(createPgConfig(lite) as pg.PoolConfig);
+    await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
+    return new PoolDatabase('pglite', pool, async () => {
+      await lite.close();
+      release();
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

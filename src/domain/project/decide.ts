@@ -1,0 +1,56 @@
+import { AppError, notFound } from '../../errors.js';
+import { DEFAULT_SETTINGS, type KeyMode, type KeyType, type ProjectEvent, type ProjectSettings } from './events.js';
+import type { ProjectState } from './state.js';
+
+export interface IssuedKey {
+  keyId: string;
+  keyType: KeyType;
+  mode: KeyMode;
+  prefix: string;
+  keyHash: string;
+}
+
+export type ProjectCommand =
+  | { type: 'CreateProject'; projectId: string; name: string; settings: Partial<ProjectSettings>; keys: IssuedKey[]; now: string }
+  | { type: 'ChangeProjectSettings'; changes: Partial<ProjectSettings>; now: string }
+  | { type: 'IssueApiKey'; key: IssuedKey; now: string }
+  | { type: 'RevokeApiKey'; keyId: string; now: string };
+
+const projectExists = () => new AppError(409, 'conflict', 'Conflict', 'The project exists already.');
+
+export function decideProject(command: ProjectCommand, state: ProjectState): ProjectEvent[] {
+  if (command.type === 'CreateProject') {
+    if (state.exists) throw projectExists();
+    const name = command.name.trim();
+    if (name.length === 0 || name.length > 200) {
+      throw new AppError(400, 'invalid-request', 'Invalid request', 'name: must be 1 to 200 characters');
+    }
+    return [
+      {
+        type: 'ProjectCreated',
+        data: { projectId: command.projectId, name, createdAt: command.now, settings: { ...DEFAULT_SETTINGS, ...command.settings } },
+      },
+      ...command.keys.map((key) => issued(command.projectId, key, command.now)),
+    ];
+  }
+  if (!state.exists) throw notFound('The project');
+  const projectId = state.projectId!;
+  switch (command.type) {
+    case 'ChangeProjectSettings':
+      return Object.keys(command.changes).length === 0
+        ? []
+        : [{ type: 'ProjectSettingsChanged', data: { projectId, changes: command.changes, changedAt: command.now } }];
+    case 'IssueApiKey':
+      return [issued(projectId, command.key, command.now)];
+    case 'RevokeApiKey': {
+      const key = state.keys.get(command.keyId);
+      if (!key) throw notFound('The key');
+      if (key.revoked) return [];
+      return [{ type: 'ApiKeyRevoked', data: { projectId, keyId: command.keyId, revokedAt: command.now } }];
+    }
+  }
+}
+
+function issued(projectId: string, key: IssuedKey, now: string): ProjectEvent {
+  return { type: 'ApiKeyIssued', data: { projectId, ...key, issuedAt: now } };
+}

@@ -1,0 +1,46 @@
+import type { FieldProblem } from '../../errors.js';
+import type { IdentityLinking, ProjectSettings } from './events.js';
+
+const LINKING: IdentityLinking[] = ['auto', 'suggest', 'off'];
+
+/** `https://app.example.com/path` → `https://app.example.com`; undefined when it is no http(s) origin. */
+export function normaliseOrigin(raw: string): string | undefined {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Validates and normalises a settings change; returns the problems of every bad field. */
+export function validateSettings(changes: Partial<ProjectSettings>): { settings: Partial<ProjectSettings>; problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const settings: Partial<ProjectSettings> = { ...changes };
+  if (changes.allowedOrigins) {
+    const origins: string[] = [];
+    for (const raw of changes.allowedOrigins) {
+      const origin = normaliseOrigin(raw);
+      if (origin) origins.push(origin);
+      else problems.push({ field: 'allowedOrigins', message: `"${raw}" is not an http(s) origin such as https://app.example.com` });
+    }
+    settings.allowedOrigins = [...new Set(origins)];
+  }
+  if (changes.customerValueTrait !== undefined && changes.customerValueTrait !== null) {
+    const trait = changes.customerValueTrait.trim();
+    if (trait.length === 0 || trait.length > 256) problems.push({ field: 'customerValueTrait', message: 'must be 1 to 256 characters' });
+    settings.customerValueTrait = trait;
+  }
+  if (changes.identityLinking !== undefined && !LINKING.includes(changes.identityLinking)) {
+    problems.push({ field: 'identityLinking', message: `must be one of ${LINKING.join(', ')}` });
+  }
+  for (const field of ['identityLinkingIgnore', 'excludedTranscriptTitles', 'excludedTranscriptFolders'] as const) {
+    const list = changes[field];
+    if (list && list.some((item) => item.trim().length === 0 || item.length > 200)) {
+      problems.push({ field, message: 'entries must be 1 to 200 characters' });
+    }
+    if (list) settings[field] = list.map((item) => item.trim());
+  }
+  return { settings, problems };
+}

@@ -1,0 +1,58 @@
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type RecordedEvent,
+} from './event-store.js';
+
+export interface DomainEvent {
+  type: string;
+  data: Record<string, any>;
+}
+
+export interface Decider<State, Command, Event extends DomainEvent> {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State) => Event[];
+}
+
+export interface Handled<State, Event> {
+  events: Event[];
+  state: State;
+  /** Null when the decision produced no events. */
+  appended: AppendResult | null;
+}
+
+export function foldStream<State, Event extends DomainEvent>(
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  recorded: RecordedEvent[],
+): State {
+  return recorded.reduce((state, event) => decider.evolve(state, event as unknown as Event), decider.initialState());
+}
+
+/**
+ * Reads the stream, folds it, decides, and appends with the revision it read. A concurrent writer
+ * makes the append fail; the command is then decided again on the fresh state.
+ */
+export async function handleCommand<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  attempts = 5,
+): Promise<Handled<State, Event>> {
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await store.readStream(stream);
+    const state = foldStream(decider, recorded);
+    const events = decider.decide(command, state);
+    const newState = events.reduce(decider.evolve, state);
+    if (events.length === 0) return { events, state: newState, appended: null };
+    const expected = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision;
+    try {
+      const appended = await store.append(stream, events, expected);
+      return { events, state: newState, appended };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= attempts) throw error;
+    }
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The event store port. Streams hold the events of one aggregate; the global log orders every
+ * event of every stream. Adapters: PostgreSQL (default) and EventStoreDB/KurrentDB.
+ */
+
+export interface NewEvent {
+  type: string;
+  data: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * A position in the global log. Both adapters order by (commit, prepare): EventStoreDB's own
+ * positions, and in PostgreSQL the writing transaction's id and the row's sequence number.
+ */
+export interface LogPosition {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export const START: LogPosition = { commit: -1n, prepare: -1n };
+
+export interface RecordedEvent {
+  id: string;
+  stream: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  /** 0-based revision of the event within its stream. */
+  revision: number;
+  position: LogPosition;
+  recordedAt: Date;
+}
+
+/** `no_stream`: the stream must not exist yet; `any`: no check; a number: the stream's current last revision. */
+export type ExpectedRevision = 'no_stream' | 'any' | number;
+
+export interface AppendResult {
+  /** Revision of the last appended event. */
+  nextRevision: number;
+  /** Position of the last appended event in the global log. */
+  position: LogPosition;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${stream}: expected revision ${expected}, actual ${actual}`);
+  }
+}
+
+export class StreamErasedError extends Error {
+  constructor(readonly stream: string) {
+    super(`Stream ${stream} has been erased`);
+  }
+}
+
+export interface EventStore {
+  readonly name: string;
+  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** The stream's events in revision order; empty when it does not exist or was erased. */
+  readStream(stream: string): Promise<RecordedEvent[]>;
+  /** Events strictly after `after` in global order, at most `limit`. Never skips a late commit. */
+  readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]>;
+  /** Removes every event of the stream so that no readable copy is left; later appends fail. */
+  erase(stream: string): Promise<void>;
+  /** How many events the log holds, for progress display; optional. */
+  countAll?(): Promise<number>;
+  /** Calls `listener` after each local append (a hint to wake readers; they still read the log). */
+  onAppended(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export function comparePositions(a: LogPosition, b: LogPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function positionToString(position: LogPosition): string {
+  return `${position.commit}:${position.prepare}`;
+}
+
+export function positionFromString(value: string): LogPosition {
+  const [commit, prepare] = value.split(':');
+  return { commit: BigInt(commit), prepare: BigInt(prepare) };
+}

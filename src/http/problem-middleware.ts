@@ -1,0 +1,31 @@
+import type Koa from 'koa';
+import { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
+
+export function renderProblem(ctx: Koa.Context, problemBase: string, error: AppError): void {
+  ctx.status = error.status;
+  ctx.type = 'application/problem+json';
+  ctx.body = {
+    type: `${problemBase}/${error.slug}`,
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    ...error.extensions,
+  };
+}
+
+/** Renders every error as problem+json; unknown errors become a bare 500 with no internals. */
+export function problemMiddleware(problemBase: string, logger: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (error instanceof AppError) {
+        renderProblem(ctx, problemBase, error);
+        return;
+      }
+      logger.error({ err: error, route: ctx._matchedRoute, method: ctx.method }, 'unhandled error');
+      renderProblem(ctx, problemBase, new AppError(500, 'internal', 'Internal error', 'Something went wrong on our side; nothing was recorded. Retrying is safe.'));
+    }
+  };
+}

@@ -1,0 +1,81 @@
+import type Koa from 'koa';
+import type { Queryable } from '../db/database.js';
+import { invalidRequest, rateLimited, type FieldProblem } from '../errors.js';
+import { authenticate, type AuthContext } from './auth.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { DEFAULT_BODY_LIMIT, readJsonBody } from './read-body.js';
+import type { RouteSpec } from './route.js';
+import { convertToSchema, schemaProblems } from './validation.js';
+
+/** Requests per minute per key for routes whose limit the spec does not state (documented in the README). */
+export const DEFAULT_RATE_LIMIT = 600;
+
+export interface PipelineDeps {
+  db: Queryable;
+  rateLimiter: RateLimiter;
+}
+
+function limitFor(route: RouteSpec, auth: AuthContext): number {
+  const rule = route.rateLimit?.perMinute;
+  if (rule === undefined) return DEFAULT_RATE_LIMIT;
+  if (typeof rule === 'number') return rule;
+  return rule[auth.keyType] ?? DEFAULT_RATE_LIMIT;
+}
+
+async function meter(ctx: Koa.Context, route: RouteSpec, auth: AuthContext, limiter: RateLimiter): Promise<void> {
+  const bucket = `${auth.keyId}:${route.rateLimit?.bucket ?? route.operationId}`;
+  const decision = await limiter.hit(bucket, limitFor(route, auth));
+  ctx.set('X-RateLimit-Limit', String(decision.limit));
+  ctx.set('X-RateLimit-Remaining', String(decision.remaining));
+  ctx.set('X-RateLimit-Reset', String(decision.resetSeconds));
+  if (!decision.allowed) {
+    ctx.set('Retry-After', String(decision.resetSeconds));
+    throw rateLimited(decision.limit, decision.resetSeconds);
+  }
+}
+
+function setCorsHeaders(ctx: Koa.Context, origin: string): void {
+  ctx.set('Access-Control-Allow-Origin', origin);
+  ctx.set('Vary', 'Origin');
+  ctx.set('Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After');
+}
+
+/** Auth, metering, body, validation, then the handler: the same steps for every route. */
+export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middleware {
+  return async (ctx) => {
+    const auth = await authenticate(deps.db, ctx.get('Authorization') || undefined, ctx.get('Origin') || undefined, route.auth);
+    if (auth.origin) setCorsHeaders(ctx, auth.origin);
+    await meter(ctx, route, auth, deps.rateLimiter);
+
+    const problems: FieldProblem[] = [];
+    let body: unknown = undefined;
+    if (route.body) {
+      body = await readJsonBody(ctx.req, route.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
+      problems.push(...schemaProblems(route.body, body));
+    }
+    const query = route.query ? convertToSchema(route.query, normaliseQuery(ctx.query, route)) : {};
+    if (route.query) problems.push(...schemaProblems(route.query, query));
+    const params = route.params ? convertToSchema(route.params, ctx.params) : ctx.params;
+    if (route.params) problems.push(...schemaProblems(route.params, params));
+    if (problems.length === 0 && route.validate) problems.push(...route.validate({ body, query }));
+    if (problems.length > 0) throw invalidRequest(problems);
+
+    const response = await route.handle({ body, query, params, auth, headers: ctx.headers });
+    ctx.status = response.status;
+    for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
+    if (response.body !== undefined) ctx.body = response.body;
+  };
+}
+
+/** Repeatable query parameters (array schemas) always become arrays; others keep their last value. */
+function normaliseQuery(query: Record<string, string | string[] | undefined>, route: RouteSpec): Record<string, unknown> {
+  const properties = (route.query as { properties?: Record<string, { type?: string }> }).properties ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    const isArray = properties[name]?.type === 'array';
+    if (isArray) out[name] = Array.isArray(value) ? value : [value];
+    else out[name] = Array.isArray(value) ? value[value.length - 1] : value;
+  }
+  return out;
+}

@@ -1,0 +1,187 @@
+import { EventEmitter } from 'node:events';
+import type { Database } from '../db/database.js';
+import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/event-store.js';
+import type { Logger } from '../logger.js';
+import { deleteCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints.js';
+import type { Projection } from './projection.js';
+
+export interface ProjectionEngineOptions {
+  batchSize?: number;
+  /** How often to look for events appended by other processes. */
+  pollIntervalMs?: number;
+}
+
+export interface ReplayProgress {
+  projection: string;
+  processed: number;
+  total?: number;
+}
+
+/**
+ * Follows the global log and applies each event to every projection, advancing each projection's
+ * checkpoint in the same transaction as its read-model writes. Catch-up and live following are the
+ * same loop; a local append wakes it at once, a timer finds appends of other processes.
+ */
+export class ProjectionEngine {
+  private readonly positions = new Map<string, LogPosition>();
+  private readonly advanced = new EventEmitter();
+  private running = false;
+  private wake: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly store: EventStore,
+    private readonly projections: Projection[],
+    private readonly logger: Logger,
+    options: ProjectionEngineOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.advanced.setMaxListeners(1000);
+  }
+
+  get names(): string[] {
+    return this.projections.map((p) => p.name);
+  }
+
+  async loadCheckpoints(): Promise<void> {
+    for (const projection of this.projections) {
+      this.positions.set(projection.name, await readCheckpoint(this.db, projection.name));
+    }
+  }
+
+  /** Processes everything in the log now; resolves when the projections have reached its end. */
+  async catchUp(onProgress?: (progress: { processed: number }) => void): Promise<number> {
+    if (this.positions.size === 0) await this.loadCheckpoints();
+    let processed = 0;
+    for (;;) {
+      const count = await this.processBatch();
+      if (count === 0) return processed;
+      processed += count;
+      onProgress?.({ processed });
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.catchUp();
+    this.running = true;
+    this.unsubscribe = this.store.onAppended(() => this.wake?.());
+    this.loop = this.follow();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Resolves true once every projection has applied the event at `position` (read-your-writes). */
+  async waitFor(position: LogPosition, timeoutMs = 5000): Promise<boolean> {
+    if (this.reached(position)) return true;
+    if (!this.running) {
+      await this.catchUp();
+      return this.reached(position);
+    }
+    return new Promise((resolve) => {
+      const onAdvance = () => {
+        if (!this.reached(position)) return;
+        cleanup();
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        resolve(this.reached(position));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.advanced.off('advanced', onAdvance);
+      };
+      this.advanced.on('advanced', onAdvance);
+      this.wake?.();
+    });
+  }
+
+  /** Empties the named projections' tables and checkpoints so that the next catch-up rebuilds them. */
+  async reset(names: string[]): Promise<void> {
+    const selected = this.projections.filter((p) => names.includes(p.name));
+    await this.db.transaction(async (tx) => {
+      for (const projection of selected) {
+        if (projection.tables.length > 0) await tx.query(`TRUNCATE ${projection.tables.join(', ')}`);
+        await deleteCheckpoint(tx, projection.name);
+      }
+    });
+    for (const projection of selected) this.positions.set(projection.name, START);
+  }
+
+  private reached(position: LogPosition): boolean {
+    for (const projection of this.projections) {
+      const at = this.positions.get(projection.name) ?? START;
+      if (comparePositions(at, position) < 0) return false;
+    }
+    return true;
+  }
+
+  private async follow(): Promise<void> {
+    while (this.running) {
+      try {
+        const count = await this.processBatch();
+        if (count > 0) continue;
+      } catch (error) {
+        this.logger.error({ err: error }, 'projection batch failed; retrying');
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollIntervalMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  private lowestPosition(): LogPosition {
+    let lowest: LogPosition | undefined;
+    for (const projection of this.projections) {
+      const at = this.positions.get(projection.name) ?? START;
+      if (!lowest || comparePositions(at, lowest) < 0) lowest = at;
+    }
+    return lowest ?? START;
+  }
+
+  /** One batch of the log through every projection that has not seen it; returns events read. */
+  private async processBatch(): Promise<number> {
+    const events = await this.store.readAll(this.lowestPosition(), this.batchSize);
+    if (events.length === 0) return 0;
+    for (const projection of this.projections) {
+      const from = this.positions.get(projection.name) ?? START;
+      const pending = events.filter((event) => comparePositions(event.position, from) > 0);
+      if (pending.length > 0) await this.applyBatch(projection, from, pending);
+    }
+    this.advanced.emit('advanced');
+    return events.length;
+  }
+
+  private async applyBatch(projection: Projection, from: LogPosition, events: RecordedEvent[]): Promise<void> {
+    const last = events[events.length - 1].position;
+    const applied = await this.db.transaction(async (tx) => {
+      // Another projector process may have advanced this projection: the row lock serialises us,
+      // and a moved checkpoint means this batch is not ours to apply.
+      await tx.query(
+        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1) ON CONFLICT DO NOTHING`,
+        [projection.name],
+      );
+      const stored = await readCheckpoint(tx, projection.name, true);
+      if (comparePositions(stored, from) !== 0) return stored;
+      for (const event of events) await projection.apply(event, tx);
+      await writeCheckpoint(tx, projection.name, last);
+      return last;
+    });
+    this.positions.set(projection.name, applied);
+  }
+}

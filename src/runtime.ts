@@ -1,0 +1,68 @@
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { runMigrations, type Migration } from './db/migrations.js';
+import { openDatabase } from './db/open-database.js';
+import type { EventStore } from './eventstore/event-store.js';
+import { eventStoreMigrations } from './eventstore/postgres-event-store.migration.js';
+import { PostgresEventStore } from './eventstore/postgres-event-store.js';
+import type { Logger } from './logger.js';
+import { checkpointMigrations } from './projection-engine/checkpoints.js';
+import { ProjectionEngine } from './projection-engine/projection-engine.js';
+import type { Projection } from './projection-engine/projection.js';
+import { allProjections } from '../projections/index.js';
+import { workMigrations } from './work/migrations.js';
+import { systemClock, type Clock } from './support/clock.js';
+import { randomIds, type IdSource } from './support/ids.js';
+import type { CoreServices } from './services.js';
+
+export interface RuntimeOptions {
+  /** Names the process holding an embedded data directory, e.g. `feedbackctl serve`. */
+  holder: string;
+  logger: Logger;
+  clock?: Clock;
+  ids?: IdSource;
+  projections?: Projection[];
+}
+
+export interface Runtime extends CoreServices {
+  close(): Promise<void>;
+}
+
+async function openEventStore(config: Config, db: Database): Promise<EventStore> {
+  if (!config.eventStoreUrl) return new PostgresEventStore(db);
+  const { EventStoreDbEventStore } = await import('./eventstore/eventstoredb-event-store.js');
+  return EventStoreDbEventStore.connect(config.eventStoreUrl);
+}
+
+export function allMigrations(projections: Projection[]): Migration[] {
+  return [...eventStoreMigrations, ...checkpointMigrations, ...workMigrations, ...projections.flatMap((p) => p.migrations)];
+}
+
+/** Opens the database and the event store, runs migrations, and prepares (but does not start) the projections. */
+export async function openRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: options.holder });
+  try {
+    const projections = options.projections ?? allProjections();
+    await runMigrations(db, allMigrations(projections));
+    const store = await openEventStore(config, db);
+    const engine = new ProjectionEngine(db, store, projections, options.logger);
+    await engine.loadCheckpoints();
+    return {
+      config,
+      db,
+      store,
+      engine,
+      clock: options.clock ?? systemClock,
+      ids: options.ids ?? randomIds,
+      logger: options.logger,
+      async close() {
+        await engine.stop();
+        await store.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

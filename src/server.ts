@@ -1,0 +1,67 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.js';
+import { createContainer, TOKENS } from './container.js';
+import { buildApp } from './http/app.js';
+import type { RateLimiter } from './http/rate-limiter.js';
+import type { RouteSpec } from './http/route.js';
+import type { Logger } from './logger.js';
+import { openRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
+import type { Analyzer } from './analysis/analyzer.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  runtime: Runtime;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions extends Omit<RuntimeOptions, 'logger'> {
+  logger: Logger;
+  analyzer?: Analyzer;
+}
+
+const OPENAPI_DESCRIPTION =
+  'Collects free-text customer feedback, redacts personal data before storage, analyses it asynchronously ' +
+  '(sentiment, type, emotions, language), groups it into themes and ranks it by meaning. Choices the product ' +
+  'document leaves open are described on each operation.';
+
+/** Opens the runtime, starts projections and workers, and serves HTTP until `close()`. */
+export async function startServer(config: Config, options: ServerOptions): Promise<RunningServer> {
+  const runtime = await openRuntime(config, options);
+  const container = createContainer(runtime, options.analyzer);
+  await runtime.engine.start();
+  const app = buildApp({
+    db: runtime.db,
+    rateLimiter: container.resolve<RateLimiter>(TOKENS.rateLimiter),
+    logger: options.logger,
+    problemBase: config.problemBase,
+    routes: container.resolve<RouteSpec[]>(TOKENS.routes),
+    openApiDescription: OPENAPI_DESCRIPTION,
+  });
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, '0.0.0.0', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    runtime,
+    close() {
+      closing ??= (async () => {
+        // Stop accepting, let in-flight requests finish, then stop the background work and the database.
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const forced = setTimeout(() => server.closeAllConnections(), 10_000);
+        await closed;
+        clearTimeout(forced);
+        await runtime.close();
+      })();
+      return closing;
+    },
+  };
+}

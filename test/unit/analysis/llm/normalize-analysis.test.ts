@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { DEFAULT_POLAR_MAGNITUDE, normalizeAnalysis } from '../../../../src/analysis/llm/normalize-analysis.js';
+import { InvalidModelOutputError } from '../../../../src/analysis/llm/llm-error.js';
+
+const valid = { sentiment: 'negative', sentimentScore: -0.6, type: 'bug', emotions: ['frustration'], language: 'en' };
+
+describe('normalizeAnalysis', () => {
+  it('keeps a valid answer as is', () => {
+    expect(normalizeAnalysis(valid)).to.deep.equal(valid);
+  });
+
+  it('maps an unknown type to other and repairs spelling variants', () => {
+    expect(normalizeAnalysis({ ...valid, type: 'suggestion' }).type).to.equal('other');
+    expect(normalizeAnalysis({ ...valid, type: 42 }).type).to.equal('other');
+    expect(normalizeAnalysis({ ...valid, type: 'Feature Request' }).type).to.equal('feature_request');
+  });
+
+  it('filters emotions to the fixed list, deduplicated, in list order', () => {
+    const out = normalizeAnalysis({ ...valid, emotions: ['Joy', 'gratitude', 'ANGER', 'anger', 7, 'rage'] });
+    expect(out.emotions).to.deep.equal(['anger', 'gratitude']);
+    expect(normalizeAnalysis({ ...valid, emotions: 'anger' }).emotions).to.deep.equal([]);
+  });
+
+  it('lower-cases the language to a real ISO 639-1 code, else und', () => {
+    expect(normalizeAnalysis({ ...valid, language: 'EN' }).language).to.equal('en');
+    expect(normalizeAnalysis({ ...valid, language: 'pt-BR' }).language).to.equal('pt');
+    expect(normalizeAnalysis({ ...valid, language: 'english' }).language).to.equal('und');
+    expect(normalizeAnalysis({ ...valid, language: 'eng' }).language).to.equal('und');
+    expect(normalizeAnalysis({ ...valid, language: 'qq' }).language).to.equal('und');
+    expect(normalizeAnalysis({ ...valid, language: null }).language).to.equal('und');
+  });
+
+  it('clamps the score to [-1, 1]', () => {
+    expect(normalizeAnalysis({ ...valid, sentimentScore: -7 }).sentimentScore).to.equal(-1);
+    expect(normalizeAnalysis({ ...valid, sentiment: 'positive', sentimentScore: 3 }).sentimentScore).to.equal(1);
+  });
+
+  it('forces the sign of the score to match the sentiment', () => {
+    expect(normalizeAnalysis({ ...valid, sentiment: 'positive', sentimentScore: -0.4 }).sentimentScore).to.equal(0.4);
+    expect(normalizeAnalysis({ ...valid, sentiment: 'negative', sentimentScore: 0.9 }).sentimentScore).to.equal(-0.9);
+    expect(normalizeAnalysis({ ...valid, sentiment: 'neutral', sentimentScore: 0.3 }).sentimentScore).to.equal(0);
+    expect(normalizeAnalysis({ ...valid, sentiment: 'positive', sentimentScore: 0 }).sentimentScore).to.equal(DEFAULT_POLAR_MAGNITUDE);
+    expect(normalizeAnalysis({ ...valid, sentiment: 'negative', sentimentScore: 0 }).sentimentScore).to.equal(-DEFAULT_POLAR_MAGNITUDE);
+  });
+
+  it('accepts a case variant of the sentiment and a numeric string score', () => {
+    const out = normalizeAnalysis({ ...valid, sentiment: ' Positive ', sentimentScore: '0.25' });
+    expect(out.sentiment).to.equal('positive');
+    expect(out.sentimentScore).to.equal(0.25);
+  });
+
+  const untrustworthy: Array<[string, unknown]> = [
+    ['a non-object', 'negative'],
+    ['an array', [valid]],
+    ['null', null],
+    ['an unknown sentiment', { ...valid, sentiment: 'mixed' }],
+    ['a missing sentiment', { ...valid, sentiment: undefined }],
+    ['a missing score', { ...valid, sentimentScore: undefined }],
+    ['a non-numeric score', { ...valid, sentimentScore: 'very' }],
+    ['a non-finite score', { ...valid, sentimentScore: Number.NaN }],
+  ];
+  for (const [what, raw] of untrustworthy) {
+    it(`rejects ${what} as invalid output`, () => {
+      expect(() => normalizeAnalysis(raw)).to.throw(InvalidModelOutputError);
+    });
+  }
+});
