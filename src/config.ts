@@ -1,3 +1,5 @@
+import { llmConfigFromEnv } from './analysis/llm/llm-config.js';
+
 /**
  * Configuration from the environment. Invalid values stop the process with a message naming the variable.
  */
@@ -64,6 +66,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const analyzer = (env.ANALYZER || 'offline') as AnalyzerKind;
   if (analyzer !== 'offline' && analyzer !== 'llm') {
     throw new ConfigError('ANALYZER', `must be offline or llm, got "${env.ANALYZER}"`);
+  }
+  if (analyzer === 'llm') {
+    try {
+      llmConfigFromEnv(env);
+    } catch (error) {
+      throw new ConfigError('ANALYZER=llm', (error as Error).message);
+    }
   }
   const problemBase = parseUrl('PROBLEM_BASE', env.PROBLEM_BASE, ['https:', 'http:']) ?? 'https://problems.feedback.dev';
   return {

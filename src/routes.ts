@@ -1,12 +1,22 @@
 import type { RouteSpec } from './http/route.js';
 import type { Runtime } from './runtime.js';
 import { pingRoute } from '../queries/ping/route.js';
+import { submitFeedbackRoute } from '../commands/submit-feedback/route.js';
+import { deleteFeedbackRoute } from '../commands/delete-feedback/route.js';
+import { listFeedbackRoute } from '../queries/feedback-list/route.js';
+import { feedbackDetailRoute } from '../queries/feedback-detail/route.js';
 
 export interface RouteDeps {
   runtime: Runtime;
 }
 
 /** Every HTTP route of the API; the OpenAPI document is generated from the same list. */
-export function allRoutes(_deps: RouteDeps): RouteSpec[] {
-  return [pingRoute()];
+export function allRoutes({ runtime }: RouteDeps): RouteSpec[] {
+  return [
+    pingRoute(),
+    submitFeedbackRoute(runtime),
+    listFeedbackRoute(runtime),
+    feedbackDetailRoute(runtime),
+    deleteFeedbackRoute(runtime),
+  ];
 }

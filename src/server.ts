@@ -8,6 +8,8 @@ import type { RouteSpec } from './http/route.js';
 import type { Logger } from './logger.js';
 import { openRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { Analyzer } from './analysis/analyzer.js';
+import { createAnalyzer } from './analysis/create-analyzer.js';
+import { startBackgroundWork } from './work/background-work.js';
 
 export interface RunningServer {
   url: string;
@@ -18,7 +20,10 @@ export interface RunningServer {
 
 export interface ServerOptions extends Omit<RuntimeOptions, 'logger'> {
   logger: Logger;
+  /** Defaults to the configured analyzer, loaded in the background while the server already serves. */
   analyzer?: Analyzer;
+  /** False runs the API role alone (no analysis or erasure workers). */
+  workers?: boolean;
 }
 
 const OPENAPI_DESCRIPTION =
@@ -31,6 +36,10 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   const runtime = await openRuntime(config, options);
   const container = createContainer(runtime, options.analyzer);
   await runtime.engine.start();
+  let analyzer: Promise<Analyzer> | undefined;
+  const loadAnalyzer = () => (analyzer ??= options.analyzer ? Promise.resolve(options.analyzer) : createAnalyzer(config, options.logger));
+  if (options.workers !== false) void loadAnalyzer().catch((error) => options.logger.error({ err: error }, 'analyzer failed to load'));
+  const work = options.workers === false ? undefined : startBackgroundWork(runtime, loadAnalyzer);
   const app = buildApp({
     db: runtime.db,
     rateLimiter: container.resolve<RateLimiter>(TOKENS.rateLimiter),
@@ -59,6 +68,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
         const forced = setTimeout(() => server.closeAllConnections(), 10_000);
         await closed;
         clearTimeout(forced);
+        await work?.stop();
         await runtime.close();
       })();
       return closing;

@@ -110,7 +110,8 @@ export class PostgresEventStore implements EventStore {
       `SELECT ${COLUMNS} FROM events
         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id, global_position
+        -- Qualified: a bare name would sort by the output column transaction_id::text ('1000' < '999').
+        ORDER BY events.transaction_id, events.global_position
         LIMIT $3`,
       [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit],
     );

@@ -57,6 +57,7 @@ export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middlew
     if (route.query) problems.push(...schemaProblems(route.query, query));
     const params = route.params ? convertToSchema(route.params, ctx.params) : ctx.params;
     if (route.params) problems.push(...schemaProblems(route.params, params));
+    if (route.headers) problems.push(...schemaProblems(route.headers, declaredHeaders(ctx, route)));
     if (problems.length === 0 && route.validate) problems.push(...route.validate({ body, query }));
     if (problems.length > 0) throw invalidRequest(problems);
 
@@ -65,6 +66,17 @@ export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middlew
     for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
     if (response.body !== undefined) ctx.body = response.body;
   };
+}
+
+/** The headers a route declares, under their declared names (e.g. `Idempotency-Key`). */
+function declaredHeaders(ctx: Koa.Context, route: RouteSpec): Record<string, string> {
+  const names = Object.keys((route.headers as { properties?: object }).properties ?? {});
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = ctx.req.headers[name.toLowerCase()];
+    if (value !== undefined) out[name] = Array.isArray(value) ? value[0] : value;
+  }
+  return out;
 }
 
 /** Repeatable query parameters (array schemas) always become arrays; others keep their last value. */

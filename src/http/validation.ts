@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import type { FieldProblem } from '../errors.js';
+import './formats.js';
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 

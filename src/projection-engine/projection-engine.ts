@@ -80,6 +80,12 @@ export class ProjectionEngine {
     await this.loop;
   }
 
+  /** Calls `listener` whenever projections advanced (work tables may have new rows). */
+  onAdvanced(listener: () => void): () => void {
+    this.advanced.on('advanced', listener);
+    return () => this.advanced.off('advanced', listener);
+  }
+
   /** Resolves true once every projection has applied the event at `position` (read-your-writes). */
   async waitFor(position: LogPosition, timeoutMs = 5000): Promise<boolean> {
     if (this.reached(position)) return true;

@@ -1,4 +1,30 @@
 import type { Migration } from '../db/migrations.js';
 
-/** Work tables that workers claim rows from (filled by projections; see DESIGN.md, Side effects). */
-export const workMigrations: Migration[] = [];
+/**
+ * Work tables: projections insert rows, workers claim them with SKIP LOCKED under a lease
+ * (`claimed_until`), do the slow work outside any transaction, and append the outcome as events.
+ * A crash leaves the row to be claimed again when its lease runs out.
+ */
+export const workMigrations: Migration[] = [
+  {
+    id: '0003_work_tables',
+    sql: `
+      CREATE TABLE analysis_jobs (
+        feedback_id text PRIMARY KEY,
+        project_id text NOT NULL,
+        enqueued_at timestamptz NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        available_at timestamptz NOT NULL DEFAULT '-infinity',
+        claimed_until timestamptz
+      );
+      CREATE INDEX analysis_jobs_ready ON analysis_jobs (available_at, enqueued_at);
+      CREATE TABLE erasure_jobs (
+        stream text PRIMARY KEY,
+        commit_position numeric(20) NOT NULL,
+        prepare_position numeric(20) NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        claimed_until timestamptz
+      );
+    `,
+  },
+];

@@ -30,6 +30,7 @@ export class TextClassifier {
 
   /** `text` has placeholders neutralised; `embedding` is its sentence embedding. */
   classify(text: string, embedding: ArrayLike<number>): Classification {
+    if (!/[\p{L}\p{N}]/u.test(text)) return { sentiment: 'neutral', sentimentScore: 0, type: 'other', emotions: [] };
     const features = buildFeatures(text, embedding);
     const x = standardise(features.vector, this.model.standardiser);
     const [pPositive, pNeutral, pNegative] = predictSoftmax(this.model.sentiment, x);

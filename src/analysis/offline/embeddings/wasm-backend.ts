@@ -20,14 +20,15 @@ async function start(): Promise<void> {
   setWasmPaths(path.dirname(wasmFile) + path.sep);
   // The Emscripten glue registers process-wide handlers that rethrow every uncaught exception
   // and unhandled rejection; they would change the host's error handling, so remove them.
-  const events = ['uncaughtException', 'unhandledRejection'] as const;
-  const before = new Map(events.map((event) => [event, process.listeners(event) as unknown[]]));
+  const emitter: NodeJS.EventEmitter = process;
+  const events = ['uncaughtException', 'unhandledRejection'];
+  const before = new Map(events.map((event) => [event, emitter.listeners(event)]));
   try {
     if (!(await tf.setBackend('wasm'))) throw new Error('tfjs wasm backend failed to initialise');
   } finally {
     for (const event of events) {
-      for (const listener of process.listeners(event) as ((...args: unknown[]) => void)[]) {
-        if (!before.get(event)?.includes(listener)) process.removeListener(event, listener);
+      for (const listener of emitter.listeners(event)) {
+        if (!before.get(event)?.includes(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
       }
     }
   }

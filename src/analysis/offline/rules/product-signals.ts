@@ -20,6 +20,8 @@ export interface ProductSignals {
   grievance: boolean;
   /** Thanks and explicit praise. */
   gratitude: boolean;
+  /** A problem reported as fixed ("the crash is fixed", "works again"): failure words are not a complaint. */
+  resolved: boolean;
   /** Negated positive ("not happy", "no longer useful") which VADER sometimes misses. */
   negatedPositive: boolean;
 }
@@ -36,6 +38,7 @@ const QUESTION_START =
   /^(how|what|why|when|where|which|who|is|are|can|could|does|do|did|will|would|should|may|has|have|any(one|body)? )\b/i;
 const GRIEVANCE =
   /\b(refund|charged|overcharg\w*|double[- ]charged|billing|price|pricing|expensive|overpriced|subscription|cancel(l?ed|l?ing)?|rip[- ]?off|scam|waste of|terrible|awful|worst|unacceptable|ridiculous|rude|unhelpful|no (one|reply|response|answer)|nobody|waited|waiting|still (no|not|waiting)|ignored|ads|advert\w*|paywall|customer (service|support)|support (team|agent))\b/i;
+const RESOLVED = /\b(fixed|resolved|solved|sorted (it |this |everything )?out|works? (again|now|perfectly)|working again)\b/i;
 const GRATITUDE = /\b(thanks?|thank you|thx|appreciate[ds]?|grateful|kudos|shout ?out)\b/i;
 const NEGATED_POSITIVE =
   /\b(not|no longer|never|is ?n'?t|was ?n'?t|does ?n'?t|hardly) (very |that |so |really |at all )?(good|great|happy|useful|helpful|worth|reliable|easy|intuitive|impressed|satisfied|fun|better)\b/i;
@@ -50,6 +53,7 @@ export function productSignals(text: string): ProductSignals {
     question: /\?\s*$/.test(trimmed) || (QUESTION_START.test(trimmed) && /\?/.test(trimmed)),
     grievance: GRIEVANCE.test(text),
     gratitude: GRATITUDE.test(text),
+    resolved: RESOLVED.test(text) && !/\b(not|never|isn'?t|wasn'?t|hasn'?t|still)\b[^.!?]*\b(fixed|resolved|solved)\b/i.test(text),
     negatedPositive: NEGATED_POSITIVE.test(text),
   };
 }
@@ -63,5 +67,6 @@ export const SIGNAL_NAMES = [
   'question',
   'grievance',
   'gratitude',
+  'resolved',
   'negatedPositive',
 ] as const satisfies readonly (keyof ProductSignals)[];

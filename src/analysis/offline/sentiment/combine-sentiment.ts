@@ -19,7 +19,7 @@ const MIN_MAGNITUDE = 0.05;
 /** VADER's compound score with product failures pulled negative (VADER scores "crashes" as 0). */
 export function ruleAdjustedLexicon(compound: number, signals: ProductSignals): number {
   let score = compound;
-  if (signals.crash || signals.malfunction || signals.slow) score = Math.min(score, 0) - 0.4;
+  if ((signals.crash || signals.malfunction || signals.slow) && !signals.resolved) score = Math.min(score, 0) - 0.4;
   if (signals.negatedPositive) score = Math.min(score, -0.2);
   return Math.max(-1, Math.min(1, score));
 }

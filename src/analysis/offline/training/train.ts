@@ -21,7 +21,7 @@ import { loadTrainingSet } from './labelled-example.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUTPUT = path.join(here, '..', 'model', 'classifiers.json');
 const SEED = 20240601;
-const L2_CANDIDATES = [0.003, 0.01, 0.03, 0.1];
+const L2_CANDIDATES = [0.003, 0.01, 0.03, 0.1, 0.3];
 const FOLDS = 5;
 const BASE: Omit<TrainOptions, 'l2'> = { epochs: 150, learningRate: 0.005, batchSize: 32, seed: SEED };
 

@@ -5,7 +5,7 @@ const CAP_WORD = String.raw`\p{Lu}[\p{L}'’.\-]*`;
 const CITY = String.raw`\p{Lu}[\p{L}'’\-]*(?:\s\p{Lu}[\p{L}'’\-]*){0,2}`;
 
 const EN_SUFFIX =
-  'Street|St\\.?|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Ln\\.?|Drive|Dr\\.?|Court|Ct\\.?|Way|Parkway|Pkwy\\.?|Place|Pl\\.?|Terrace|Close|Crescent|Square|Highway|Hwy\\.?|Circle|Row|Gardens|Mews';
+  'Street|St\\.?|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Ln\\.?|Drive|Dr\\.?|Court|Ct\\.?|Way|Parkway|Pkwy\\.?|Place|Pl\\.?|Terrace|Close|Crescent|Square|Highway|Hwy\\.?|Circle|Row|Gardens|Mews|Loop|Alley|Trail|Plaza';
 const EN_UNIT = String.raw`(?:,?\s(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|#)\.?\s?#?[\w\-]{1,6})?`;
 const US_CITY_STATE_ZIP = String.raw`(?:,\s${CITY}(?:,\s?|\s)[A-Z]{2}\s\d{5}(?:-\d{4})?)`;
 const UK_CITY_POSTCODE = String.raw`(?:,\s${CITY},?\s[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})`;

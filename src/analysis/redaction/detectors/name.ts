@@ -21,14 +21,35 @@ function isPersonWord(word: string): boolean {
   return (Array.isArray(tags) ? tags : [tags]).some((t) => t !== undefined && PERSON_TAGS.has(t));
 }
 
-// Running the tagger over every sentence is slow (~7 ms per kilobyte); only sentences holding a capitalised word
-// that the lexicon knows as a name, or does not know at all (foreign names), are worth it.
-function mayHoldName(sentence: string): boolean {
-  for (const m of sentence.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+/gu)) {
-    const word = m[0].toLowerCase();
-    if (isPersonWord(word) || !(word in lexicon)) return true;
+const CAPITALISED = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+/gu;
+const WORDS_OF_CONTEXT = 3;
+const MAX_WINDOW = 160;
+
+// compromise only tags people around words its lexicon knows as names or honorifics; sending it other capitalised
+// words (products, German nouns) tripled the cost without finding one more name on the fixture.
+function mayBeName(word: string): boolean {
+  const lower = word.toLowerCase();
+  return isPersonWord(lower);
+}
+
+/**
+ * Running the tagger over everything is slow (~7 ms per kilobyte), so it only sees short windows: each candidate
+ * word with a few words of context on either side, kept inside its sentence. Overlapping windows are merged.
+ */
+function candidateWindows(sentence: string): Array<{ start: number; end: number }> {
+  const words = [...sentence.matchAll(/\S+/g)].map((w) => ({ start: w.index, end: w.index + w[0].length }));
+  const windows: Array<{ start: number; end: number }> = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = sentence.slice(words[i].start, words[i].end);
+    const cap = new RegExp(CAPITALISED).exec(word);
+    if (!cap || !mayBeName(cap[0])) continue;
+    const from = words[Math.max(0, i - WORDS_OF_CONTEXT)].start;
+    const to = words[Math.min(words.length - 1, i + WORDS_OF_CONTEXT)].end;
+    const last = windows[windows.length - 1];
+    if (last && from <= last.end && to - last.start <= MAX_WINDOW) last.end = Math.max(last.end, to);
+    else windows.push({ start: from, end: to });
   }
-  return false;
+  return windows;
 }
 
 const HONORIFIC_ONLY = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Madam)\.?$/;
@@ -48,14 +69,23 @@ function narrowToName(text: string, start: number, end: number): Span | undefine
 
 function taggedPeople(text: string): Span[] {
   const spans: Span[] = [];
+  const seen = new Map<string, Array<{ start: number; length: number }>>();
   // Sentence ends are punctuation followed by space, so dots inside emails and versions do not split.
   const sentences = /(?:[^.!?\n]|[.!?](?=[^\s.!?]))+[.!?]*\s*/g;
   for (const s of text.matchAll(sentences)) {
-    if (!mayHoldName(s[0])) continue;
-    const people = nlp(s[0]).people().json({ offset: true }) as Array<{ offset: { start: number; length: number } }>;
-    for (const p of people) {
-      const span = narrowToName(text, s.index + p.offset.start, s.index + p.offset.start + p.offset.length);
-      if (span && !isGuarded(text.slice(span.start, span.end), false)) spans.push(span);
+    for (const w of candidateWindows(s[0])) {
+      const windowText = s[0].slice(w.start, w.end);
+      let people = seen.get(windowText);
+      if (!people) {
+        const found = nlp(windowText).people().json({ offset: true }) as Array<{ offset: { start: number; length: number } }>;
+        people = found.map((p) => p.offset);
+        seen.set(windowText, people);
+      }
+      const base = s.index + w.start;
+      for (const p of people) {
+        const span = narrowToName(text, base + p.start, base + p.start + p.length);
+        if (span && !isGuarded(text.slice(span.start, span.end), false)) spans.push(span);
+      }
     }
   }
   return spans;

@@ -1,17 +1,20 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { textBefore, type Span } from '../span.js';
 
-// Countries tried, in order, for numbers written without an international prefix.
-const NATIONAL_COUNTRIES: CountryCode[] = ['US', 'GB', 'DE', 'FR', 'ES', 'IT', 'NL', 'AU'];
+// Countries tried for numbers written without an international prefix: a leading trunk 0 means a European
+// national form, anything else can only be North American. Parsing is the costly step, so try as few as possible.
+const TRUNK_ZERO_COUNTRIES: CountryCode[] = ['GB', 'DE', 'FR'];
+const NO_TRUNK_COUNTRIES: CountryCode[] = ['US'];
 
 // A maximal run of digits and phone punctuation. One quantified class (no nested groups) keeps it linear.
-const PHONE_RUN = /(?<![\p{L}\p{N}_+\-\/.#])(?:\+|\(\+?)?\d[\d ().\-\/]*\d\)?(?![\p{L}\p{N}_]|[.,\/-]\d)/gu;
+const PHONE_RUN = /(?<![\p{L}\p{N}_+\-\/.#])(?:\+|\(\+?)?\d[\d ().\-\/]*\d\)?(?![\p{L}\p{N}_]|[.,:\/-]\d)/gu;
 const EXTENSION = /^\s?(?:ext\.?|x|extension|Durchwahl|DW|poste)\s?\d{1,5}/i;
 // Words that announce a number as a phone number, in the languages customers write in.
 const PHONE_CUE =
-  /\b(?:call|phone|tel|mobile|cell|(?:my|contact|home|work|office)\s+(?:number|no\.?|#)|whatsapp|sms|text me|reach me|ring|dial|fax|hotline|handy|telefon|nummer|rufnummer|anrufen|erreichbar|appel|appeler|portable|téléphone|numéro|teléfono|móvil|llamar|telefono|cellulare)[^\d\n]{0,18}$/;
-const DATE_LIKE = /^(?:\d{4}[-\/.]\d{1,2}[-\/.]\d{1,2}|\d{1,2}[-\/.]\d{1,2}[-\/.]\d{2,4})$/;
-const YEAR_RANGE = /^(?:19|20)\d\d ?[-\/] ?(?:19|20)\d\d$/;
+  /\b(?:call|phone|tel|mobile|cell|(?:my|contact|home|work|office)\s+(?:number|no\.?|#)|whatsapp|sms|text me|reach me|ring|dial|fax|hotline|handy|telefon|nummer|rufnummer|anrufen|erreichbar|appel|appeler|portable|téléphone|numéro|teléfono|móvil|llamar|telefono|cellulare)[^\d\n\[\]]{0,18}$/;
+// Dates anywhere in a run ("2024-03-15 14:32"), and ids or ranges led by a year ("2024/0815", "2019-2023").
+const DATE_LIKE = /(?:^|\D)(?:\d{4}[-\/.]\d{1,2}[-\/.]\d{1,2}|\d{1,2}[-\/.]\d{1,2}[-\/.]\d{2,4})(?:\D|$)/;
+const YEAR_LED = /^(?:19|20)\d\d ?[-\/]/;
 const MAX_RUN_LENGTH = 32;
 
 function isValidSomewhere(candidate: string, compact: string): boolean {
@@ -19,7 +22,8 @@ function isValidSomewhere(candidate: string, compact: string): boolean {
     const international = compact.startsWith('00') ? '+' + compact.slice(2) : compact;
     return parsePhoneNumberFromString(international)?.isValid() ?? false;
   }
-  return NATIONAL_COUNTRIES.some((country) => parsePhoneNumberFromString(candidate, country)?.isValid() ?? false);
+  const countries = compact.startsWith('0') ? TRUNK_ZERO_COUNTRIES : NO_TRUNK_COUNTRIES;
+  return countries.some((country) => parsePhoneNumberFromString(candidate, country)?.isValid() ?? false);
 }
 
 /**
@@ -31,7 +35,7 @@ export function detectPhones(text: string): Span[] {
   const spans: Span[] = [];
   for (const m of text.matchAll(PHONE_RUN)) {
     const run = m[0];
-    if (run.length > MAX_RUN_LENGTH || DATE_LIKE.test(run) || YEAR_RANGE.test(run)) continue;
+    if (run.length > MAX_RUN_LENGTH || DATE_LIKE.test(run) || YEAR_LED.test(run)) continue;
     const compact = run.replace(/[^\d+]/g, '');
     const digitCount = compact.replace('+', '').length;
     if (digitCount < 7 || digitCount > 15) continue;
@@ -40,7 +44,8 @@ export function detectPhones(text: string): Span[] {
     const separated = /[ ().\-\/]/.test(run);
     if (!cued && !international && !separated) continue;
     const valid = digitCount >= 9 && isValidSomewhere(run, compact);
-    if (!valid && !(cued && /^\(?\d{2,5}\)?[ .\-\/]?\d{3,4}[ .\-]?\d{0,4}$/.test(run.replace(/^\+/, '')))) continue;
+    // A cue word vouches for numbers libphonenumber cannot place (local "555 0100", reserved drama ranges).
+    if (!valid && !(cued && run.split(/[ ().\-\/]+/).filter(Boolean).length <= 5)) continue;
     const ext = EXTENSION.exec(text.slice(m.index + run.length, m.index + run.length + 20));
     spans.push({ start: m.index, end: m.index + run.length + (ext ? ext[0].length : 0), type: 'phone' });
   }

@@ -1,0 +1,51 @@
+import type { RouteSpec } from '../../src/http/route.js';
+import { commonProblems } from '../../src/http/common-responses.js';
+import type { CoreServices } from '../../src/services.js';
+import { FeedbackDetailSchema } from '../../queries/shared/feedback-item.js';
+import { submitFeedback } from './handler.js';
+import { METADATA_LIMIT_BYTES, SubmitFeedbackAccepted, SubmitFeedbackBody, SubmitFeedbackHeaders } from './schema.js';
+
+export function submitFeedbackRoute(services: CoreServices): RouteSpec<SubmitFeedbackBody> {
+  return {
+    method: 'POST',
+    path: '/api/v1/feedback',
+    operationId: 'submitFeedback',
+    summary: 'Submit a feedback item',
+    description:
+      'Spec 4.1. Personal data in `text` and in string values of `metadata` is replaced by typed placeholders ' +
+      '(`[email]`, `[phone]`, `[card]`, `[iban]`, `[ip]`, `[address]`, `[secret]`, `[name]`) before anything is stored. ' +
+      'Returns 202 at once; poll GET /feedback/{id} for the analysis. A text of only white space is rejected. ' +
+      'A replayed Idempotency-Key whose item was deleted since gets 404.',
+    tags: ['feedback'],
+    auth: ['secret', 'widget'],
+    rateLimit: { perMinute: { secret: 300, widget: 30 }, bucket: 'submit-feedback' },
+    body: SubmitFeedbackBody,
+    headers: SubmitFeedbackHeaders,
+    validate({ body }) {
+      const problems = [];
+      if (body.text.trim().length === 0) problems.push({ field: 'text', message: 'must contain more than white space' });
+      if (body.metadata && Buffer.byteLength(JSON.stringify(body.metadata)) > METADATA_LIMIT_BYTES) {
+        problems.push({ field: 'metadata', message: `must be at most ${METADATA_LIMIT_BYTES} bytes as JSON` });
+      }
+      return problems;
+    },
+    responses: {
+      202: { description: 'Accepted; redaction has happened and analysis continues asynchronously.', schema: SubmitFeedbackAccepted },
+      200: { description: 'The Idempotency-Key was seen before: the original item, nothing new created.', schema: FeedbackDetailSchema },
+      ...commonProblems(['400', '401', '403', '404', '413', '429']),
+    },
+    async handle({ body, auth, headers }) {
+      const key = headers['idempotency-key'];
+      const idempotencyKey = Array.isArray(key) ? key[0] : key;
+      const outcome = await submitFeedback(services, {
+        projectId: auth.projectId,
+        body,
+        source: body.source ?? (auth.keyType === 'widget' ? 'widget' : 'api'),
+        idempotencyKey,
+      });
+      return outcome.kind === 'accepted'
+        ? { status: 202, body: { id: outcome.id, status: 'pending' } }
+        : { status: 200, body: outcome.item };
+    },
+  };
+}

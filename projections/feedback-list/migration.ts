@@ -1,0 +1,35 @@
+import type { Migration } from '../../src/db/migrations.js';
+
+export const feedbackListMigrations: Migration[] = [
+  {
+    id: '0200_feedback_items',
+    sql: `
+      CREATE TABLE feedback_items (
+        feedback_id text PRIMARY KEY,
+        project_id text NOT NULL,
+        text text NOT NULL,
+        source text NOT NULL,
+        user_id text,
+        metadata jsonb NOT NULL,
+        status text NOT NULL,
+        sentiment text,
+        sentiment_score double precision,
+        type text,
+        emotions text[],
+        language text,
+        analyzer text,
+        fallback jsonb,
+        cluster_id text,
+        created_at timestamptz NOT NULL,
+        received_at timestamptz NOT NULL,
+        processed_at timestamptz,
+        -- position of the submission in the log: a unique tie-breaker for items sharing a timestamp
+        list_seq numeric(20) NOT NULL
+      );
+      CREATE INDEX feedback_items_newest ON feedback_items (project_id, created_at DESC, list_seq DESC);
+      CREATE INDEX feedback_items_metadata ON feedback_items USING gin (metadata jsonb_path_ops);
+      CREATE INDEX feedback_items_cluster ON feedback_items (project_id, cluster_id, created_at DESC);
+      CREATE INDEX feedback_items_user ON feedback_items (project_id, user_id) WHERE user_id IS NOT NULL;
+    `,
+  },
+];

@@ -1,0 +1,49 @@
+import type { Queryable } from '../../src/db/database.js';
+import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
+import type { RecordedEvent } from '../../src/eventstore/event-store.js';
+import type { Projection } from '../../src/projection-engine/projection.js';
+import { feedbackListMigrations } from './migration.js';
+
+/** Feedback items with their analysis: what the list, the detail and search results show. */
+export const feedbackListProjection: Projection = {
+  name: 'feedback-list',
+  tables: ['feedback_items'],
+  migrations: feedbackListMigrations,
+  async apply(recorded: RecordedEvent, tx: Queryable) {
+    const event = recorded as unknown as FeedbackEvent;
+    switch (event.type) {
+      case 'FeedbackSubmitted': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO feedback_items (feedback_id, project_id, text, source, user_id, metadata, status, created_at, received_at, list_seq)
+           VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9) ON CONFLICT (feedback_id) DO NOTHING`,
+          [d.feedbackId, d.projectId, d.text, d.source, d.userId, JSON.stringify(d.metadata), d.createdAt, d.receivedAt, recorded.position.prepare.toString()],
+        );
+        return;
+      }
+      case 'FeedbackProcessed': {
+        const { feedbackId, analysis, processedAt } = event.data;
+        await tx.query(
+          `UPDATE feedback_items SET status = 'processed', sentiment = $2, sentiment_score = $3, type = $4, emotions = $5,
+                  language = $6, analyzer = $7, fallback = $8, processed_at = $9
+            WHERE feedback_id = $1`,
+          [
+            feedbackId,
+            analysis.sentiment,
+            analysis.sentimentScore,
+            analysis.type,
+            analysis.emotions,
+            analysis.language,
+            analysis.analyzer,
+            analysis.fallback ? JSON.stringify(analysis.fallback) : null,
+            processedAt,
+          ],
+        );
+        return;
+      }
+      case 'FeedbackDeleted':
+        await tx.query(`DELETE FROM feedback_items WHERE feedback_id = $1`, [event.data.feedbackId]);
+        return;
+    }
+  },
+};

@@ -1,0 +1,22 @@
+import type { RouteSpec } from '../../src/http/route.js';
+import { commonProblems } from '../../src/http/common-responses.js';
+import type { CoreServices } from '../../src/services.js';
+import { listFeedback } from './query.js';
+import { ListFeedbackQuery, ListFeedbackResponse } from './schema.js';
+
+export function listFeedbackRoute(services: CoreServices): RouteSpec<unknown, ListFeedbackQuery> {
+  return {
+    method: 'GET',
+    path: '/api/v1/feedback',
+    operationId: 'listFeedback',
+    summary: 'List feedback, newest first',
+    description: 'Spec 4.2. Pages never skip or repeat an item, even when many share a timestamp: pass `nextBefore` back verbatim.',
+    tags: ['feedback'],
+    auth: ['secret'],
+    query: ListFeedbackQuery,
+    responses: { 200: { description: 'A page of items.', schema: ListFeedbackResponse }, ...commonProblems(['400', '401', '429']) },
+    async handle({ query, auth }) {
+      return { status: 200, body: await listFeedback(services.db, auth.projectId, query) };
+    },
+  };
+}

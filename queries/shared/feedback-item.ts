@@ -1,0 +1,87 @@
+import { Type } from '@sinclair/typebox';
+import { EMOTIONS, FEEDBACK_TYPES, SENTIMENTS } from '../../src/analysis/analyzer.js';
+import { FEEDBACK_SOURCES } from '../../src/domain/feedback/events.js';
+
+const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const nullable = <T extends ReturnType<typeof Type.String>>(schema: T | any) => Type.Union([schema, Type.Null()]);
+
+export const FeedbackItemSchema = Type.Object({
+  id: Type.String(),
+  text: Type.String({ description: 'Redacted text.' }),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('processed')]),
+  sentiment: nullable(literals(SENTIMENTS)),
+  sentimentScore: nullable(Type.Number({ minimum: -1, maximum: 1, description: 'In [-1, 1]; the sign matches `sentiment`, 0 for neutral.' })),
+  type: nullable(literals(FEEDBACK_TYPES)),
+  emotions: nullable(Type.Array(literals(EMOTIONS))),
+  language: nullable(Type.String({ description: 'ISO 639-1, or `und` when undetermined.' })),
+  clusterId: nullable(Type.String()),
+  userId: nullable(Type.String()),
+  source: literals(FEEDBACK_SOURCES),
+  metadata: Type.Record(Type.String(), Type.Unknown()),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const FeedbackDetailSchema = Type.Composite([
+  FeedbackItemSchema,
+  Type.Object({
+    receivedAt: Type.String({ format: 'date-time' }),
+    processedAt: nullable(Type.String({ format: 'date-time' })),
+    analysis: nullable(
+      Type.Object({
+        analyzer: Type.String({ description: 'Which analyzer produced the result, e.g. `offline` or `llm:gpt-4o-mini`.' }),
+        fallback: nullable(Type.Object({ from: Type.String(), reason: Type.String() })),
+      }),
+    ),
+  }),
+]);
+
+export interface FeedbackRow {
+  feedback_id: string;
+  text: string;
+  status: 'pending' | 'processed';
+  sentiment: string | null;
+  sentiment_score: number | null;
+  type: string | null;
+  emotions: string[] | null;
+  language: string | null;
+  cluster_id: string | null;
+  user_id: string | null;
+  source: string;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+  received_at: Date;
+  processed_at: Date | null;
+  analyzer: string | null;
+  fallback: { from: string; reason: string } | null;
+  list_seq: string;
+}
+
+export const FEEDBACK_COLUMNS = `feedback_id, text, status, sentiment, sentiment_score, type, emotions, language, cluster_id, user_id,
+  source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq`;
+
+export function toFeedbackItem(row: FeedbackRow) {
+  return {
+    id: row.feedback_id,
+    text: row.text,
+    status: row.status,
+    sentiment: row.sentiment,
+    sentimentScore: row.sentiment_score,
+    type: row.type,
+    emotions: row.emotions,
+    language: row.language,
+    clusterId: row.cluster_id,
+    userId: row.user_id,
+    source: row.source,
+    metadata: row.metadata,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function toFeedbackDetail(row: FeedbackRow) {
+  return {
+    ...toFeedbackItem(row),
+    receivedAt: row.received_at.toISOString(),
+    processedAt: row.processed_at ? row.processed_at.toISOString() : null,
+    analysis: row.analyzer ? { analyzer: row.analyzer, fallback: row.fallback } : null,
+  };
+}

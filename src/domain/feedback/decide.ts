@@ -1,0 +1,31 @@
+import { notFound } from '../../errors.js';
+import type { FeedbackEvent, FeedbackProcessed, FeedbackSubmitted } from './events.js';
+import type { FeedbackState } from './state.js';
+
+export type FeedbackCommand =
+  | { type: 'SubmitFeedback'; submission: FeedbackSubmitted['data'] }
+  | { type: 'RecordAnalysis'; result: FeedbackProcessed['data'] }
+  | { type: 'DeleteFeedback'; feedbackId: string; projectId: string; deletedAt: string };
+
+/** A second submission to an existing item: the caller replays it as an idempotent duplicate. */
+export class FeedbackAlreadySubmitted extends Error {
+  constructor(readonly feedbackId: string) {
+    super(`Feedback ${feedbackId} was submitted already`);
+  }
+}
+
+export function decideFeedback(command: FeedbackCommand, state: FeedbackState): FeedbackEvent[] {
+  switch (command.type) {
+    case 'SubmitFeedback':
+      if (state.status !== 'none') throw new FeedbackAlreadySubmitted(command.submission.feedbackId);
+      return [{ type: 'FeedbackSubmitted', data: command.submission }];
+    case 'RecordAnalysis':
+      // Only a pending item takes an analysis: a retried worker or a deleted item records nothing.
+      return state.status === 'pending' ? [{ type: 'FeedbackProcessed', data: command.result }] : [];
+    case 'DeleteFeedback':
+      if (state.status === 'none' || state.status === 'deleted' || state.projectId !== command.projectId) {
+        throw notFound('The feedback item');
+      }
+      return [{ type: 'FeedbackDeleted', data: { feedbackId: command.feedbackId, projectId: command.projectId, deletedAt: command.deletedAt } }];
+  }
+}

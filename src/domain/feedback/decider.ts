@@ -1,0 +1,10 @@
+import type { Decider } from '../../eventstore/command-handler.js';
+import { decideFeedback, type FeedbackCommand } from './decide.js';
+import type { FeedbackEvent } from './events.js';
+import { evolveFeedback, initialFeedbackState, type FeedbackState } from './state.js';
+
+export const feedbackDecider: Decider<FeedbackState, FeedbackCommand, FeedbackEvent> = {
+  initialState: initialFeedbackState,
+  evolve: evolveFeedback,
+  decide: decideFeedback,
+};

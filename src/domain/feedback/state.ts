@@ -1,0 +1,22 @@
+import type { FeedbackEvent } from './events.js';
+
+export type FeedbackStatus = 'none' | 'pending' | 'processed' | 'deleted';
+
+export interface FeedbackState {
+  status: FeedbackStatus;
+  projectId?: string;
+  text?: string;
+}
+
+export const initialFeedbackState = (): FeedbackState => ({ status: 'none' });
+
+export function evolveFeedback(state: FeedbackState, event: FeedbackEvent): FeedbackState {
+  switch (event.type) {
+    case 'FeedbackSubmitted':
+      return { status: 'pending', projectId: event.data.projectId, text: event.data.text };
+    case 'FeedbackProcessed':
+      return { ...state, status: 'processed' };
+    case 'FeedbackDeleted':
+      return { status: 'deleted', projectId: state.projectId };
+  }
+}

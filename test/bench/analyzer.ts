@@ -1,0 +1,83 @@
+/**
+ * Load time, throughput and memory of the offline analyzer.
+ *
+ *   npx tsx test/bench/analyzer.ts
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
+
+export interface AnalyzerBenchmark {
+  loadMs: number;
+  rssAfterLoadMb: number;
+  /** `analyze()` awaited one at a time. */
+  analyzeSequentialPerSec: number;
+  /** `analyze()` called concurrently (coalesced into batched model calls). */
+  analyzeConcurrentPerSec: number;
+  embedSinglePerSec: number;
+  embedBatchedPerSec: number;
+  rssAfterRunMb: number;
+}
+
+const SAMPLES = [
+  'The app crashes every time I try to upload a photo from the gallery.',
+  'Please add an option to export my reports as CSV files.',
+  'Thanks [name], the support team solved my billing problem in minutes!',
+  'How do I change the delivery address after placing an order?',
+  'Way too expensive for what it offers, and the ads are everywhere.',
+  'Keeps logging me out.',
+  'Love the new design, it feels much faster than before.',
+  'Der Kundenservice hat mir sehr schnell geholfen.',
+];
+
+/** `count` distinct texts, so nothing can be served from a cache. */
+function texts(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `${SAMPLES[i % SAMPLES.length]} (#${i})`);
+}
+
+async function perSecond(count: number, run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return (count * 1000) / (performance.now() - start);
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+export async function benchmarkAnalyzer(count = 128): Promise<AnalyzerBenchmark> {
+  const start = performance.now();
+  const analyzer = await loadOfflineAnalyzer();
+  const loadMs = Math.round(performance.now() - start);
+  const rssAfterLoadMb = mb(process.memoryUsage().rss);
+  await analyzer.analyze('warm-up'); // first call compiles the graph's kernels
+
+  const items = texts(count);
+  const analyzeSequentialPerSec = await perSecond(count, async () => {
+    for (const t of items) await analyzer.analyze(t);
+  });
+  const analyzeConcurrentPerSec = await perSecond(count, () => Promise.all(items.map((t) => analyzer.analyze(`${t}.`))));
+  const embedSinglePerSec = await perSecond(count, async () => {
+    for (const t of items) await analyzer.embed(`${t}!`);
+  });
+  const embedBatchedPerSec = await perSecond(count, () => analyzer.embedMany(items.map((t) => `${t}?`)));
+
+  return {
+    loadMs,
+    rssAfterLoadMb,
+    analyzeSequentialPerSec: Math.round(analyzeSequentialPerSec),
+    analyzeConcurrentPerSec: Math.round(analyzeConcurrentPerSec),
+    embedSinglePerSec: Math.round(embedSinglePerSec),
+    embedBatchedPerSec: Math.round(embedBatchedPerSec),
+    rssAfterRunMb: mb(process.memoryUsage().rss),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const r = await benchmarkAnalyzer();
+  console.log(`model load:                 ${r.loadMs} ms`);
+  console.log(`RSS after load:             ${r.rssAfterLoadMb} MB`);
+  console.log(`analyze, one at a time:     ${r.analyzeSequentialPerSec} items/s`);
+  console.log(`analyze, concurrent:        ${r.analyzeConcurrentPerSec} items/s`);
+  console.log(`embed, single:              ${r.embedSinglePerSec} items/s`);
+  console.log(`embed, batched (embedMany): ${r.embedBatchedPerSec} items/s`);
+  console.log(`RSS after run:              ${r.rssAfterRunMb} MB`);
+}

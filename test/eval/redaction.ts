@@ -1,0 +1,125 @@
+/**
+ * Redaction quality on the labelled fixture: recall of planted personal data (per type) and the rate at which
+ * look-alikes (order numbers, versions, dates, prices...) get damaged. Run: `npx tsx test/eval/redaction.ts`.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { REDACTION_TYPES, redact, type RedactionType } from '../../src/analysis/redaction/index.js';
+
+const FIXTURE = new URL('../fixtures/redaction/cases.jsonl', import.meta.url);
+export const RECALL_BAR = 0.95;
+export const FALSE_REDACTION_BAR = 0.02;
+
+interface Case {
+  text: string;
+  pii: Array<{ value: string; type: RedactionType }>;
+  keep: string[];
+}
+
+export interface RedactionEvaluation {
+  texts: number;
+  planted: number;
+  recall: number;
+  typedRecall: number;
+  recallByType: Partial<Record<RedactionType, { planted: number; found: number; typed: number }>>;
+  lookAlikes: number;
+  lookAlikesKept: number;
+  falseRedactionRate: number;
+  msPerText: number;
+  misses: string[];
+  damaged: string[];
+  passed: boolean;
+}
+
+/** Maps each placeholder of the output back to the range of the input it replaced (redact only substitutes). */
+function placeholderRanges(input: string, output: string): Array<{ start: number; end: number; type: string }> {
+  const parts = output.split(/(\[[a-z]+\])/);
+  const pattern = parts.map((p, i) => (i % 2 === 1 ? '([\\s\\S]+?)' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const m = new RegExp(`^${pattern}$`, 'd').exec(input);
+  if (!m?.indices) return [];
+  const ranges: Array<{ start: number; end: number; type: string }> = [];
+  for (let g = 1; g < m.indices.length; g++) {
+    const [start, end] = m.indices[g];
+    ranges.push({ start, end, type: parts[g * 2 - 1].slice(1, -1) });
+  }
+  return ranges;
+}
+
+export async function evaluateRedaction(): Promise<RedactionEvaluation> {
+  const lines = (await readFile(FIXTURE, 'utf8')).split('\n').filter((l) => l.trim().length > 0);
+  const cases = lines.map((l) => JSON.parse(l) as Case);
+  const recallByType: RedactionEvaluation['recallByType'] = {};
+  let planted = 0, found = 0, typed = 0, lookAlikes = 0, kept = 0, elapsed = 0;
+  const misses: string[] = [];
+  const damaged: string[] = [];
+
+  for (const c of cases) {
+    const t0 = performance.now();
+    const output = redact(c.text).text;
+    elapsed += performance.now() - t0;
+    const ranges = placeholderRanges(c.text, output);
+    for (const item of c.pii) {
+      const stats = (recallByType[item.type] ??= { planted: 0, found: 0, typed: 0 });
+      planted++;
+      stats.planted++;
+      const at = c.text.indexOf(item.value);
+      const covering = ranges.filter((r) => r.start < at + item.value.length && at < r.end);
+      const fullyCovered = covering.length > 0 && !output.includes(item.value) && covering[0].start <= at && covering[covering.length - 1].end >= at + item.value.length;
+      if (!fullyCovered) {
+        misses.push(`${item.type}: ${item.value}  =>  ${output}`);
+        continue;
+      }
+      found++;
+      stats.found++;
+      if (covering.every((r) => r.type === item.type)) {
+        typed++;
+        stats.typed++;
+      }
+    }
+    for (const value of c.keep) {
+      lookAlikes++;
+      if (output.includes(value)) kept++;
+      else damaged.push(`${value}  =>  ${output}`);
+    }
+  }
+  const recall = planted ? found / planted : 1;
+  const falseRedactionRate = lookAlikes ? (lookAlikes - kept) / lookAlikes : 0;
+  return {
+    texts: cases.length,
+    planted,
+    recall,
+    typedRecall: planted ? typed / planted : 1,
+    recallByType,
+    lookAlikes,
+    lookAlikesKept: kept,
+    falseRedactionRate,
+    msPerText: elapsed / Math.max(1, cases.length),
+    misses,
+    damaged,
+    passed: recall >= RECALL_BAR && falseRedactionRate <= FALSE_REDACTION_BAR,
+  };
+}
+
+function pct(x: number): string {
+  return `${(x * 100).toFixed(1)}%`;
+}
+
+async function main(): Promise<void> {
+  const r = await evaluateRedaction();
+  console.log(`texts: ${r.texts}   planted items: ${r.planted}   look-alikes: ${r.lookAlikes}`);
+  console.log(`recall (any placeholder): ${pct(r.recall)}   recall (right type): ${pct(r.typedRecall)}`);
+  for (const type of REDACTION_TYPES) {
+    const s = r.recallByType[type];
+    if (s) console.log(`  ${type.padEnd(8)} ${String(s.planted).padStart(3)} planted   found ${pct(s.found / s.planted).padStart(6)}   right type ${pct(s.typed / s.planted).padStart(6)}`);
+  }
+  console.log(`look-alikes kept: ${r.lookAlikesKept}/${r.lookAlikes}   false-redaction rate: ${pct(r.falseRedactionRate)}`);
+  console.log(`time: ${r.msPerText.toFixed(2)} ms per text`);
+  for (const m of r.misses) console.log(`  MISS    ${m}`);
+  for (const d of r.damaged) console.log(`  DAMAGED ${d}`);
+  console.log(
+    `${r.passed ? 'PASS' : 'FAIL'}: recall ${pct(r.recall)} (bar ≥ ${pct(RECALL_BAR)}), false redactions ${pct(r.falseRedactionRate)} (bar ≤ ${pct(FALSE_REDACTION_BAR)})`,
+  );
+  if (!r.passed) process.exitCode = 1;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
