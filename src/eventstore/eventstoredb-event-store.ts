@@ -173,11 +173,14 @@ export class EventStoreDbEventStore implements EventStore {
 
   /** Servers before 22.6 do not return the position of an append; read it back from the stream. */
   private async lastPositionOf(stream: string): Promise<LogPosition> {
+    let found: LogPosition | undefined;
+    // Read to the end (maxCount 1) rather than leave the loop early, which would cancel the call.
     for await (const resolved of this.client.readStream(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
       const position = resolved.event?.position;
-      if (position) return position;
-      if (resolved.commitPosition !== undefined) return { commit: resolved.commitPosition, prepare: resolved.commitPosition };
+      if (position) found = position;
+      else if (resolved.commitPosition !== undefined) found = { commit: resolved.commitPosition, prepare: resolved.commitPosition };
     }
+    if (found) return found;
     throw new Error(`Cannot determine the log position of the last append to ${stream}`);
   }
 
@@ -255,8 +258,9 @@ export class EventStoreDbEventStore implements EventStore {
 
   private async isTombstoned(stream: string): Promise<boolean> {
     try {
+      // Reading the last event (maxCount 1) is enough: a tombstoned stream fails with StreamDeletedError.
       for await (const _ of this.client.readStream(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
-        break;
+        // nothing to do with the event itself
       }
       return false;
     } catch (error) {

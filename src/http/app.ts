@@ -53,7 +53,7 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(corsPreflight(deps.db, deps.routes));
   app.use(router.routes());
   app.use(async (ctx) => {
-    const allowed = deps.routes.filter((r) => router.match(ctx.path, r.method).route).map((r) => r.method);
+    const allowed = [...new Set(deps.routes.map((r) => r.method))].filter((method) => router.match(ctx.path, method).route);
     if (allowed.length > 0) {
       ctx.set('Allow', allowed.join(', '));
       throw new AppError(405, 'method-not-allowed', 'Method not allowed', `${ctx.method} is not supported here; use ${allowed.join(', ')}.`);

@@ -50,7 +50,9 @@ export async function runEventStoreBench(options: EventStoreBenchOptions = {}): 
   const preloadEvents = options.preloadEvents ?? 100_000;
   const readPageSize = options.readPageSize ?? 1000;
   const server = await startPostgresServer();
-  const db = new PoolDatabase('postgres', new pg.Pool({ connectionString: server.url, max: options.poolSize ?? 20 }));
+  const pool = new pg.Pool({ connectionString: server.url, max: options.poolSize ?? 20 });
+  pool.on('error', (error) => console.error(`idle PostgreSQL client error: ${error.message}`));
+  const db = new PoolDatabase('postgres', pool);
   try {
     await runMigrations(db, eventStoreMigrations);
     const store = new PostgresEventStore(db);

@@ -150,6 +150,7 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
   const dataDir = path.join(root, 'data');
   const logFile = path.join(root, 'server.log');
   let started = false;
+  let stopping: Promise<void> | undefined;
 
   const stopSync = () => {
     running.delete(stopSync);
@@ -200,24 +201,35 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
     }
     const versionOutput = spawnSync(binaries.pgCtl, ['--version'], { encoding: 'utf8' }).stdout ?? '';
     const version = /(\d+(?:\.\d+)?)/.exec(versionOutput)?.[1] ?? 'unknown';
+    const stopAsync = async (): Promise<void> => {
+      if (!running.has(stopSync)) return;
+      // stopSync stays registered until the end, so an exit during this stop still cleans up.
+      if (started) {
+        // Smart first: connections that a pool is just closing end on their own, and none of
+        // them receives a FATAL "terminating connection" error. Then fast, then immediate.
+        for (const [mode, seconds] of [['smart', '10'], ['fast', '10'], ['immediate', '10']] as const) {
+          const [command, args] = owner.wrap(binaries.pgCtl, ['-D', dataDir, '-m', mode, '-w', '-t', seconds, 'stop']);
+          try {
+            await run(command, args, `pg_ctl stop -m ${mode}`);
+            break;
+          } catch {
+            // try the next, harsher mode
+          }
+        }
+        started = false;
+      }
+      running.delete(stopSync);
+      rmSync(root, { recursive: true, force: true });
+    };
     const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
     return {
       url: urlFor('postgres'),
       port,
       version,
       urlFor,
-      async stop() {
-        if (!running.has(stopSync)) return;
-        running.delete(stopSync);
-        if (started) {
-          const [command, args] = owner.wrap(binaries.pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-          await run(command, args, 'pg_ctl stop').catch(() => {
-            const [c, a] = owner.wrap(binaries.pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-            spawnSync(c, a, { stdio: 'ignore' });
-          });
-          started = false;
-        }
-        rmSync(root, { recursive: true, force: true });
+      stop() {
+        stopping ??= stopAsync();
+        return stopping;
       },
     };
   } catch (error) {

@@ -76,6 +76,8 @@ describe('PostgresEventStore on a real PostgreSQL server', function () {
       await admin.end();
     }
     const pool = new pg.Pool({ connectionString: server.urlFor(name), max });
+    // An idle client's error (e.g. the server going away) would otherwise crash the process.
+    pool.on('error', (error) => console.error(`      idle PostgreSQL client error: ${error.message}`));
     pools.push(pool);
     const db = new PoolDatabase('postgres', pool);
     await runMigrations(db, eventStoreMigrations);
@@ -92,6 +94,32 @@ describe('PostgresEventStore on a real PostgreSQL server', function () {
         await db.close();
       },
     };
+  });
+
+  describe('log order across a transaction-id digit boundary', function () {
+    it('orders readAll by transaction id as a number (…98 before 1000…), not as text', async function () {
+      const { db, store } = await freshStore(4);
+      const currentXid = async () => BigInt((await db.query<{ xid: string }>(`SELECT pg_current_xact_id()::text AS xid`)).rows[0].xid);
+      /** Commits empty transactions that take a transaction id each, until the last one is at least `target`. */
+      const burnUntil = async (target: bigint) => {
+        for (let xid = await currentXid(); xid < target; xid = await currentXid()) {
+          const count = Number(target - xid < 500n ? target - xid : 500n);
+          await db.query(Array.from({ length: count }, () => 'BEGIN; SELECT pg_current_xact_id(); COMMIT;').join(' '));
+        }
+      };
+      let boundary = 10n;
+      while (boundary <= (await currentXid()) + 10n) boundary *= 10n;
+      await burnUntil(boundary - 4n);
+      const a = await store.append('digits', [{ type: 'A', data: {} }], 'no_stream');
+      const b = await store.append('digits', [{ type: 'B', data: {} }], 0);
+      await burnUntil(boundary);
+      const c = await store.append('digits', [{ type: 'C', data: {} }], 1);
+      expect(b.position.commit < boundary && c.position.commit >= boundary, `xids ${a.position.commit}, ${b.position.commit}, ${c.position.commit} straddle ${boundary}`).to.equal(true);
+
+      expect((await store.readAll(START, 10)).map((e) => e.type)).to.deep.equal(['A', 'B', 'C']);
+      expect((await store.readAll(a.position, 1)).map((e) => e.type)).to.deep.equal(['B']);
+      expect((await store.readAll(b.position, 10)).map((e) => e.type)).to.deep.equal(['C']);
+    });
   });
 
   describe('concurrent writers with late commits, and a reader following readAll', function () {

@@ -1,0 +1,30 @@
+// A child process for benchmarks: the real service on an embedded database in a temp dir, with one
+// project and many secret keys so that load spreads over keys and stays within each key's rate limit.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { issueApiKey } from '../../commands/issue-api-key/handler.js';
+import { createProject } from '../../commands/create-project/handler.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { startServer } from '../../src/server.js';
+import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-bench-'));
+const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const server = await startServer(config, { logger: createLogger('silent'), holder: 'bench' });
+const project = await createProject(server.runtime, { name: 'Bench' });
+const keys = [project.secretKey];
+for (let i = 0; i < Number(process.env.BENCH_KEYS ?? 40); i++) {
+  keys.push((await issueApiKey(server.runtime, { projectId: project.projectId, keyType: 'secret', mode: 'test' })).key);
+}
+await loadOfflineAnalyzer();
+const rssMb = process.memoryUsage().rss / 2 ** 20;
+process.stdout.write(JSON.stringify({ url: server.url, keys, rssMb }) + '\n');
+const stop = async () => {
+  await server.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -1,0 +1,61 @@
+import http from 'node:http';
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50ms: number;
+  p99ms: number;
+  statuses: Record<number, number>;
+}
+
+export interface LoadRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Sends `total` requests over `concurrency` keep-alive connections and measures each one. */
+export async function runLoad(baseUrl: string, total: number, concurrency: number, makeRequest: (i: number) => LoadRequest): Promise<LoadResult> {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let next = 0;
+  const send = (request: LoadRequest) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        { host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(request.body);
+    });
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = process.hrtime.bigint();
+        const status = await send(makeRequest(i));
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { requests: total, seconds, perSecond: total / seconds, p50ms: percentile(latencies, 50), p99ms: percentile(latencies, 99), statuses };
+}
+
+export const fmt = (n: number, digits = 1) => n.toFixed(digits);

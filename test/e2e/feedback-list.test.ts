@@ -1,0 +1,404 @@
+import { expect } from 'chai';
+import { FEEDBACK_SOURCES } from '../../src/domain/feedback/events.js';
+import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
+
+interface Project {
+  projectId: string;
+  secretKey: string;
+  widgetKey: string;
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const SHARED_AT = '2025-06-01T12:00:00.000Z';
+const ORIGIN = 'https://list.example.com';
+
+describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () {
+  this.timeout(180_000);
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  async function submit(project: Project, body: Record<string, unknown>, options: { widget?: boolean } = {}): Promise<string> {
+    const response = await server.request('/api/v1/feedback', {
+      method: 'POST',
+      key: options.widget ? project.widgetKey : project.secretKey,
+      headers: options.widget ? { Origin: ORIGIN } : undefined,
+      body: JSON.stringify(body),
+    });
+    expect(response.status).to.equal(202);
+    return (await response.json()).id;
+  }
+
+  async function list(project: Project, query = ''): Promise<{ items: any[]; nextBefore: string | null }> {
+    const response = await server.request(`/api/v1/feedback${query}`, { key: project.secretKey });
+    expect(response.status, `GET /feedback${query}`).to.equal(200);
+    return response.json();
+  }
+
+  async function expectBadQuery(project: Project, query: string, field: string): Promise<void> {
+    const response = await server.request(`/api/v1/feedback${query}`, { key: project.secretKey });
+    expect(response.status, query).to.equal(400);
+    expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
+    const problem = await response.json();
+    expect(problem.type).to.match(/\/invalid-request$/);
+    expect(problem.detail).to.include(field);
+    expect(problem.errors.map((e: { field: string }) => e.field).join(' ')).to.include(field);
+  }
+
+  const ids = (items: Array<{ id: string }>) => items.map((i) => i.id);
+
+  describe('ordering, limit and filters (spec 4.2)', () => {
+    let project: Project;
+    const byName = new Map<string, string>();
+
+    before(async () => {
+      project = await server.createProject({ name: 'List filters', origins: [ORIGIN] });
+      const items: Array<[string, Record<string, unknown>, boolean?]> = [
+        ['pro5', { text: 'I love the new reports, they are fantastic. Thank you!', metadata: { plan: 'pro', seats: 5 } }],
+        ['free5', { text: 'The app crashes whenever I open settings. Terrible and broken.', metadata: { plan: 'free', seats: 5 } }],
+        ['ent10', { text: 'How do I invite a colleague to my workspace?', metadata: { plan: 'enterprise', seats: 10, beta: true } }],
+        ['pro10s', { text: 'Great support team, they solved my issue quickly. Excellent!', metadata: { plan: 'pro', seats: '10' } }],
+        ['eu', { text: 'Sync is awful and slow, I lost my changes twice and I am furious.', metadata: { region: 'eu', beta: 'true' } }],
+        ['widget', { text: 'Sent from the widget: the search box is hard to find.' }, true],
+        ['none', { text: 'Please add an export to PDF.' }],
+      ];
+      let minute = 0;
+      for (const [name, body, widget] of items) {
+        // Distinct, increasing timestamps: the newest-first order is then known.
+        const createdAt = new Date(Date.parse('2025-03-01T09:00:00.000Z') + minute++ * 60_000).toISOString();
+        byName.set(name, await submit(project, { ...body, createdAt }, { widget }));
+      }
+      for (const id of byName.values()) await waitForProcessed(server, project.secretKey, id);
+    });
+
+    const named = (...names: string[]) => names.map((n) => byName.get(n)!);
+
+    it('lists newest first with the list fields', async () => {
+      const page = await list(project);
+      expect(ids(page.items)).to.deep.equal(named('none', 'widget', 'eu', 'pro10s', 'ent10', 'free5', 'pro5'));
+      expect(page.nextBefore).to.equal(null);
+      const createdAts = page.items.map((i) => i.createdAt);
+      expect([...createdAts].sort().reverse()).to.deep.equal(createdAts);
+      for (const item of page.items) {
+        expect(item).to.include.keys('id', 'text', 'status', 'sentiment', 'sentimentScore', 'type', 'emotions', 'language', 'clusterId', 'userId', 'source', 'metadata', 'createdAt');
+        expect(item.status).to.equal('processed');
+      }
+    });
+
+    it('accepts limit 1 and 200 and rejects 0, 201, -1, 2.5 and `abc` naming `limit`', async () => {
+      const one = await list(project, '?limit=1');
+      expect(ids(one.items)).to.deep.equal(named('none'));
+      expect(one.nextBefore).to.be.a('string');
+      const max = await list(project, '?limit=200');
+      expect(max.items).to.have.length(7);
+      expect(max.nextBefore).to.equal(null);
+      for (const limit of ['0', '201', '-1', '2.5', 'abc', '']) await expectBadQuery(project, `?limit=${limit}`, 'limit');
+    });
+
+    it('filters by sentiment: exactly the items with that sentiment', async () => {
+      const all = (await list(project)).items;
+      const seen = new Set(all.map((i) => i.sentiment));
+      expect(seen.has('positive'), 'some item read as positive').to.equal(true);
+      expect(seen.has('negative'), 'some item read as negative').to.equal(true);
+      for (const sentiment of ['positive', 'neutral', 'negative']) {
+        const filtered = await list(project, `?sentiment=${sentiment}`);
+        expect(ids(filtered.items), sentiment).to.deep.equal(ids(all.filter((i) => i.sentiment === sentiment)));
+      }
+      await expectBadQuery(project, '?sentiment=angry', 'sentiment');
+      await expectBadQuery(project, '?sentiment=POSITIVE', 'sentiment');
+    });
+
+    it('filters by source and accepts every source value of 2.1', async () => {
+      expect([...FEEDBACK_SOURCES]).to.deep.equal(['api', 'widget', 'csv', 'appstore', 'call', 'intercom', 'zendesk']);
+      for (const source of ['api', 'widget', 'csv', 'appstore', 'call', 'intercom', 'zendesk']) {
+        const page = await list(project, `?source=${source}`);
+        for (const item of page.items) expect(item.source).to.equal(source);
+        if (source === 'widget') expect(ids(page.items)).to.deep.equal(named('widget'));
+        else if (source === 'api') expect(page.items).to.have.length(6);
+        else expect(page.items).to.deep.equal([]);
+      }
+      await expectBadQuery(project, '?source=foo', 'source');
+    });
+
+    it('an unknown cluster gives an empty list', async () => {
+      const page = await list(project, '?cluster=cl_does_not_exist');
+      expect(page).to.deep.equal({ items: [], nextBefore: null });
+    });
+
+    it('meta: one key matches its value, numbers and booleans match their text', async () => {
+      expect(ids((await list(project, '?meta=plan:pro')).items)).to.deep.equal(named('pro10s', 'pro5'));
+      expect(ids((await list(project, '?meta=seats:5')).items)).to.deep.equal(named('free5', 'pro5'));
+      // `10` matches the number 10 and the string "10".
+      expect(ids((await list(project, '?meta=seats:10')).items)).to.deep.equal(named('pro10s', 'ent10'));
+      // `true` matches the boolean and the string.
+      expect(ids((await list(project, '?meta=beta:true')).items)).to.deep.equal(named('eu', 'ent10'));
+      expect((await list(project, '?meta=plan:gold')).items).to.deep.equal([]);
+      expect((await list(project, '?meta=unknownkey:pro')).items).to.deep.equal([]);
+    });
+
+    it('meta: the same key repeated ORs the values', async () => {
+      expect(ids((await list(project, '?meta=plan:pro&meta=plan:free')).items)).to.deep.equal(named('pro10s', 'free5', 'pro5'));
+      expect(ids((await list(project, '?meta=plan:free&meta=plan:enterprise')).items)).to.deep.equal(named('ent10', 'free5'));
+    });
+
+    it('meta: different keys AND together', async () => {
+      expect(ids((await list(project, '?meta=plan:pro&meta=seats:5')).items)).to.deep.equal(named('pro5'));
+      expect(ids((await list(project, '?meta=plan:pro&meta=seats:10')).items)).to.deep.equal(named('pro10s'));
+      expect((await list(project, '?meta=plan:free&meta=seats:10')).items).to.deep.equal([]);
+      // (plan = pro OR plan = enterprise) AND seats = 10
+      expect(ids((await list(project, '?meta=plan:pro&meta=seats:10&meta=plan:enterprise')).items)).to.deep.equal(named('pro10s', 'ent10'));
+    });
+
+    it('meta without a colon gives 400 naming `meta`', async () => {
+      await expectBadQuery(project, '?meta=nocolon', 'meta');
+      await expectBadQuery(project, '?meta=plan:pro&meta=nocolon', 'meta');
+    });
+
+    it('filters combine with each other and with limit/before paging', async () => {
+      const first = await list(project, '?meta=plan:pro&meta=plan:free&limit=2');
+      expect(ids(first.items)).to.deep.equal(named('pro10s', 'free5'));
+      expect(first.nextBefore).to.be.a('string');
+      const second = await list(project, `?meta=plan:pro&meta=plan:free&limit=2&before=${encodeURIComponent(first.nextBefore!)}`);
+      expect(ids(second.items)).to.deep.equal(named('pro5'));
+      expect(second.nextBefore).to.equal(null);
+      const widgetOnly = await list(project, '?source=widget&meta=plan:pro');
+      expect(widgetOnly.items).to.deep.equal([]);
+    });
+
+    it('rejects an invalid `before` and unknown query parameters', async () => {
+      await expectBadQuery(project, '?before=yesterday', 'before');
+      await expectBadQuery(project, '?before=2025-13-01T00:00:00Z', 'before');
+      await expectBadQuery(project, '?sort=oldest', 'sort');
+    });
+
+    it('never shows another project\'s items', async () => {
+      const other = await server.createProject({ name: 'List other' });
+      await submit(other, { text: 'Only in the other project', metadata: { plan: 'pro' } });
+      const mine = await list(project, '?meta=plan:pro');
+      expect(ids(mine.items)).to.deep.equal(named('pro10s', 'pro5'));
+      const theirs = await list(other);
+      expect(theirs.items).to.have.length(1);
+      expect(theirs.items[0].text).to.equal('Only in the other project');
+    });
+
+    it('requires a secret key', async () => {
+      const response = await server.request('/api/v1/feedback', { key: project.widgetKey, headers: { Origin: ORIGIN } });
+      expect(response.status).to.equal(401);
+    });
+  });
+
+  describe('cursor paging over shared timestamps (spec 4.2 before / nextBefore)', () => {
+    let project: Project;
+    const created: string[] = [];
+    let fullOrder: any[];
+    const SHARED_COUNT = 100;
+    const OTHER_TIMES = [
+      '2025-06-01T12:00:00.001Z', // 1 ms newer than the shared instant
+      '2025-06-01T11:59:59.999Z', // 1 ms older
+      '2025-06-02T08:00:00.000Z',
+      '2025-05-30T08:00:00.000Z',
+    ];
+
+    before(async () => {
+      project = await server.createProject({ name: 'List cursor' });
+      const bodies: Array<Record<string, unknown>> = [];
+      for (let i = 0; i < SHARED_COUNT; i++) bodies.push({ text: `Shared timestamp item number ${i}`, createdAt: SHARED_AT });
+      for (let i = 0; i < 20; i++) bodies.push({ text: `Other timestamp item number ${i}`, createdAt: OTHER_TIMES[i % OTHER_TIMES.length] });
+      expect(bodies).to.have.length(120);
+      for (let i = 0; i < bodies.length; i += 8) {
+        created.push(...(await Promise.all(bodies.slice(i, i + 8).map((b) => submit(project, b)))));
+      }
+      fullOrder = (await list(project, '?limit=200')).items;
+    });
+
+    it('holds all 120 items, newest first, the shared instant 100 times', async () => {
+      expect(fullOrder).to.have.length(120);
+      expect(new Set(ids(fullOrder))).to.deep.equal(new Set(created));
+      const times = fullOrder.map((i) => Date.parse(i.createdAt));
+      for (let i = 1; i < times.length; i++) expect(times[i]).to.be.at.most(times[i - 1]);
+      expect(fullOrder.filter((i) => i.createdAt === SHARED_AT)).to.have.length(SHARED_COUNT);
+    });
+
+    it('the default limit is 50', async () => {
+      const page = await list(project);
+      expect(page.items).to.have.length(50);
+      expect(ids(page.items)).to.deep.equal(ids(fullOrder.slice(0, 50)));
+      expect(page.nextBefore).to.be.a('string');
+    });
+
+    async function pageThrough(limit: number, query = ''): Promise<{ pages: any[][]; cursors: Array<string | null> }> {
+      const pages: any[][] = [];
+      const cursors: Array<string | null> = [];
+      let before: string | null = null;
+      for (let guard = 0; guard < 200; guard++) {
+        const page = await list(project, `?limit=${limit}${query}${before ? `&before=${encodeURIComponent(before)}` : ''}`);
+        pages.push(page.items);
+        cursors.push(page.nextBefore);
+        if (page.nextBefore === null) return { pages, cursors };
+        before = page.nextBefore;
+      }
+      throw new Error('paging did not end');
+    }
+
+    it('paging with limit 7 returns every item exactly once, in the same order', async () => {
+      const { pages, cursors } = await pageThrough(7);
+      const seen = pages.flat();
+      expect(seen).to.have.length(120);
+      expect(new Set(ids(seen)).size).to.equal(120);
+      expect(ids(seen)).to.deep.equal(ids(fullOrder));
+      expect(pages).to.have.length(Math.ceil(120 / 7));
+      for (const page of pages.slice(0, -1)) expect(page).to.have.length(7);
+      expect(pages[pages.length - 1]).to.have.length(120 % 7);
+      expect(cursors[cursors.length - 1]).to.equal(null);
+    });
+
+    it('nextBefore is a date-time (the last item\'s instant) until the last page, where it is null', async () => {
+      const { pages, cursors } = await pageThrough(7);
+      for (let i = 0; i < cursors.length - 1; i++) {
+        const cursor = cursors[i]!;
+        expect(cursor).to.be.a('string').and.match(RFC3339);
+        const asMillis = new Date(cursor.replace(/(\.\d{3})\d+/, '$1'));
+        expect(Number.isNaN(asMillis.getTime())).to.equal(false);
+        const last = pages[i][pages[i].length - 1];
+        expect(asMillis.toISOString()).to.equal(last.createdAt);
+      }
+    });
+
+    it('a page size dividing the total ends with a full page and a null cursor (no empty page)', async () => {
+      const { pages, cursors } = await pageThrough(8);
+      expect(pages).to.have.length(15);
+      for (const page of pages) expect(page).to.have.length(8);
+      expect(cursors.slice(0, -1).every((c) => typeof c === 'string')).to.equal(true);
+      expect(cursors[14]).to.equal(null);
+      expect(ids(pages.flat())).to.deep.equal(ids(fullOrder));
+    });
+
+    it('paging with limit 1 through the shared instant neither skips nor repeats', async () => {
+      const { pages } = await pageThrough(1);
+      expect(ids(pages.flat())).to.deep.equal(ids(fullOrder));
+    });
+
+    it('the same cursor gives the same page again', async () => {
+      const first = await list(project, '?limit=30');
+      const a = await list(project, `?limit=30&before=${encodeURIComponent(first.nextBefore!)}`);
+      const b = await list(project, `?limit=30&before=${encodeURIComponent(first.nextBefore!)}`);
+      expect(ids(a.items)).to.deep.equal(ids(b.items));
+      expect(a.nextBefore).to.equal(b.nextBefore);
+      expect(ids(a.items)).to.deep.equal(ids(fullOrder.slice(30, 60)));
+    });
+
+    it('a plain date-time `before` returns strictly older items', async () => {
+      const older = (at: string) => fullOrder.filter((i) => Date.parse(i.createdAt) < Date.parse(at));
+
+      const atShared = await list(project, `?limit=200&before=${encodeURIComponent(SHARED_AT)}`);
+      expect(ids(atShared.items)).to.deep.equal(ids(older(SHARED_AT)));
+      expect(atShared.items.some((i) => i.createdAt === SHARED_AT)).to.equal(false);
+      expect(atShared.items.length).to.be.above(0);
+
+      // The same instant written with an offset and without a fraction.
+      const withOffset = await list(project, `?limit=200&before=${encodeURIComponent('2025-06-01T14:00:00+02:00')}`);
+      expect(ids(withOffset.items)).to.deep.equal(ids(atShared.items));
+
+      // One microsecond later: the shared instant is now older.
+      const justAfter = await list(project, `?limit=200&before=${encodeURIComponent('2025-06-01T12:00:00.000001Z')}`);
+      expect(justAfter.items.filter((i) => i.createdAt === SHARED_AT)).to.have.length(SHARED_COUNT);
+      expect(justAfter.items.some((i) => i.createdAt === '2025-06-01T12:00:00.001Z')).to.equal(false);
+
+      const beforeAll = await list(project, `?before=${encodeURIComponent('2025-05-30T08:00:00Z')}`);
+      expect(beforeAll).to.deep.equal({ items: [], nextBefore: null });
+
+      const afterAll = await list(project, `?limit=200&before=${encodeURIComponent('2030-01-01T00:00:00.000Z')}`);
+      expect(ids(afterAll.items)).to.deep.equal(ids(fullOrder));
+    });
+
+    it('a plain `before` with a limit pages on with nextBefore', async () => {
+      const first = await list(project, `?limit=5&before=${encodeURIComponent('2025-06-01T12:00:00.000001Z')}`);
+      const expected = fullOrder.filter((i) => Date.parse(i.createdAt) <= Date.parse(SHARED_AT));
+      expect(ids(first.items)).to.deep.equal(ids(expected.slice(0, 5)));
+      const second = await list(project, `?limit=5&before=${encodeURIComponent(first.nextBefore!)}`);
+      expect(ids(second.items)).to.deep.equal(ids(expected.slice(5, 10)));
+    });
+
+    it('an item submitted during paging does not disturb later pages', async () => {
+      const first = await list(project, '?limit=10');
+      await submit(project, { text: 'Arrived while someone was paging', createdAt: SHARED_AT });
+      await submit(project, { text: 'Arrived later still, newest of all' });
+      const rest: any[] = [];
+      let before = first.nextBefore;
+      while (before) {
+        const page = await list(project, `?limit=25&before=${encodeURIComponent(before)}`);
+        rest.push(...page.items);
+        before = page.nextBefore;
+      }
+      const seen = [...first.items, ...rest];
+      expect(new Set(ids(seen)).size).to.equal(seen.length);
+      for (const id of created) expect(ids(seen)).to.include(id);
+    });
+  });
+
+  describe('GET /api/v1/feedback/{id} (spec 4.3)', () => {
+    let project: Project;
+    let other: Project;
+    let id: string;
+
+    before(async () => {
+      project = await server.createProject({ name: 'Detail' });
+      other = await server.createProject({ name: 'Detail other' });
+      id = await submit(project, {
+        text: 'The calendar sync is broken since yesterday, events are missing.',
+        userId: 'user-42',
+        metadata: { plan: 'pro' },
+        createdAt: '2025-02-02T10:00:00.000Z',
+      });
+    });
+
+    it('returns the list fields plus receivedAt, processedAt and analysis.analyzer', async () => {
+      const item = await waitForProcessed(server, project.secretKey, id);
+      const listed = (await list(project)).items.find((i) => i.id === id);
+      const { receivedAt, processedAt, analysis, ...listFields } = item;
+      expect(listFields).to.deep.equal(listed);
+      expect(item.id).to.equal(id);
+      expect(item.userId).to.equal('user-42');
+      expect(item.metadata).to.deep.equal({ plan: 'pro' });
+      expect(item.createdAt).to.equal('2025-02-02T10:00:00.000Z');
+      expect(receivedAt).to.match(RFC3339);
+      expect(processedAt).to.match(RFC3339);
+      expect(Date.parse(processedAt)).to.be.at.least(Date.parse(receivedAt));
+      expect(analysis.analyzer).to.equal('offline');
+    });
+
+    it('a pending item has null analysis fields', async () => {
+      // The worker may already have processed it; only a pending answer has the null fields.
+      const fresh = await submit(project, { text: 'Just arrived' });
+      const item = await (await server.request(`/api/v1/feedback/${fresh}`, { key: project.secretKey })).json();
+      expect(item).to.include.keys('receivedAt', 'processedAt', 'analysis');
+      if (item.status === 'pending') {
+        expect(item.processedAt).to.equal(null);
+        expect(item.analysis).to.equal(null);
+        expect(item.sentiment).to.equal(null);
+      } else {
+        expect(item.status).to.equal('processed');
+        expect(item.analysis.analyzer).to.be.a('string');
+      }
+    });
+
+    it('an unknown id gives a 404 problem', async () => {
+      const response = await server.request('/api/v1/feedback/fb_doesnotexist0000000', { key: project.secretKey });
+      expect(response.status).to.equal(404);
+      expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
+      const problem = await response.json();
+      expect(problem.type).to.match(/\/not-found$/);
+      expect(problem.status).to.equal(404);
+      expect(problem.detail).to.be.a('string');
+    });
+
+    it('another project\'s item gives 404, not 403', async () => {
+      const response = await server.request(`/api/v1/feedback/${id}`, { key: other.secretKey });
+      expect(response.status).to.equal(404);
+      expect((await response.json()).type).to.match(/\/not-found$/);
+    });
+  });
+});

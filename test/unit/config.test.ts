@@ -1,0 +1,149 @@
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+function expectConfigError(env: Record<string, string>, variable: string): ConfigError {
+  let thrown: unknown;
+  try {
+    loadConfig(env);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown, `${JSON.stringify(env)} should be refused`).to.be.instanceOf(ConfigError);
+  const error = thrown as ConfigError;
+  expect(error.variable).to.equal(variable);
+  expect(error.message).to.include(variable);
+  return error;
+}
+
+describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
+  describe('defaults', () => {
+    it('fills every setting when the environment is empty', () => {
+      expect(loadConfig({})).to.deep.equal({
+        port: 8080,
+        dataDir: './data',
+        databaseUrl: undefined,
+        eventStoreUrl: undefined,
+        problemBase: 'https://problems.feedback.dev',
+        logLevel: 'info',
+        webhookAllowHttp: false,
+        analyzer: 'offline',
+      });
+    });
+
+    it('treats empty strings like unset variables', () => {
+      const config = loadConfig({ PORT: '', LOG_LEVEL: '', DATABASE_URL: '', EVENTSTORE_URL: '', PROBLEM_BASE: '', WEBHOOK_ALLOW_HTTP: '', ANALYZER: '', DATA_DIR: '' });
+      expect(config).to.deep.equal(loadConfig({}));
+    });
+
+    it('does not read process.env when given an env', () => {
+      const saved = process.env.PORT;
+      process.env.PORT = 'not-a-port';
+      try {
+        expect(loadConfig({}).port).to.equal(8080);
+      } finally {
+        if (saved === undefined) delete process.env.PORT;
+        else process.env.PORT = saved;
+      }
+    });
+  });
+
+  describe('valid values', () => {
+    it('reads each variable', () => {
+      const config = loadConfig({
+        PORT: '0',
+        DATA_DIR: '/var/lib/feedback',
+        DATABASE_URL: 'postgres://user@db.example:5432/feedback',
+        EVENTSTORE_URL: 'esdb://events.example:2113?tls=false',
+        PROBLEM_BASE: 'https://errors.example.test/',
+        LOG_LEVEL: 'silent',
+        WEBHOOK_ALLOW_HTTP: 'true',
+        ANALYZER: 'offline',
+      });
+      expect(config).to.deep.equal({
+        port: 0,
+        dataDir: '/var/lib/feedback',
+        databaseUrl: 'postgres://user@db.example:5432/feedback',
+        eventStoreUrl: 'esdb://events.example:2113?tls=false',
+        problemBase: 'https://errors.example.test',
+        logLevel: 'silent',
+        webhookAllowHttp: true,
+        analyzer: 'offline',
+      });
+    });
+
+    it('accepts the edges of the port range', () => {
+      expect(loadConfig({ PORT: '65535' }).port).to.equal(65535);
+      expect(loadConfig({ PORT: '0' }).port).to.equal(0);
+    });
+
+    it('accepts the boolean spellings of WEBHOOK_ALLOW_HTTP', () => {
+      for (const raw of ['1', 'true', 'YES']) expect(loadConfig({ WEBHOOK_ALLOW_HTTP: raw }).webhookAllowHttp, raw).to.equal(true);
+      for (const raw of ['0', 'false', 'No']) expect(loadConfig({ WEBHOOK_ALLOW_HTTP: raw }).webhookAllowHttp, raw).to.equal(false);
+    });
+
+    it('accepts postgresql: and the other EventStoreDB schemes', () => {
+      expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/x' }).databaseUrl).to.equal('postgresql://localhost/x');
+      for (const url of ['esdb+discover://a:2113', 'kurrentdb://a:2113', 'kurrentdb+discover://a:2113']) {
+        expect(loadConfig({ EVENTSTORE_URL: url }).eventStoreUrl).to.equal(url);
+      }
+    });
+
+    it('strips every trailing slash of PROBLEM_BASE so types are `${base}/<slug>`', () => {
+      expect(loadConfig({ PROBLEM_BASE: 'http://errors.local///' }).problemBase).to.equal('http://errors.local');
+    });
+
+    it('accepts ANALYZER=llm when the LLM is configured', () => {
+      expect(loadConfig({ ANALYZER: 'llm', OPENAI_API_KEY: 'test-key' }).analyzer).to.equal('llm');
+    });
+  });
+
+  describe('invalid values throw a ConfigError naming the variable', () => {
+    const cases: [string, Record<string, string>][] = [
+      ['PORT', { PORT: 'eighty' }],
+      ['PORT', { PORT: '65536' }],
+      ['PORT', { PORT: '-1' }],
+      ['PORT', { PORT: '80.5' }],
+      ['PORT', { PORT: ' 80' }],
+      ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+      ['LOG_LEVEL', { LOG_LEVEL: 'INFO' }],
+      ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+      ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/feedback' }],
+      ['EVENTSTORE_URL', { EVENTSTORE_URL: 'localhost:2113' }],
+      ['EVENTSTORE_URL', { EVENTSTORE_URL: 'http://localhost:2113' }],
+      ['PROBLEM_BASE', { PROBLEM_BASE: 'errors.example.test' }],
+      ['PROBLEM_BASE', { PROBLEM_BASE: 'ftp://errors.example.test' }],
+      ['WEBHOOK_ALLOW_HTTP', { WEBHOOK_ALLOW_HTTP: 'maybe' }],
+      ['WEBHOOK_ALLOW_HTTP', { WEBHOOK_ALLOW_HTTP: '2' }],
+      ['ANALYZER', { ANALYZER: 'gpt' }],
+      ['ANALYZER', { ANALYZER: 'Offline' }],
+    ];
+    for (const [variable, env] of cases) {
+      it(`${variable}=${JSON.stringify(Object.values(env)[0])}`, () => {
+        const error = expectConfigError(env, variable);
+        expect(error.message).to.match(new RegExp(`^${variable}: \\S`));
+      });
+    }
+
+    it('quotes the offending value so the operator can find it', () => {
+      expect(expectConfigError({ PORT: 'eighty' }, 'PORT').message).to.include('"eighty"');
+      expect(expectConfigError({ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL').message).to.include('"verbose"');
+      expect(expectConfigError({ ANALYZER: 'gpt' }, 'ANALYZER').message).to.include('"gpt"');
+    });
+
+    it('names the variable that is wrong when others are fine', () => {
+      expectConfigError({ PORT: '8080', LOG_LEVEL: 'debug', DATABASE_URL: 'postgres://h/db', EVENTSTORE_URL: 'nope' }, 'EVENTSTORE_URL');
+      expectConfigError({ PORT: '8080', PROBLEM_BASE: 'https://ok.example', WEBHOOK_ALLOW_HTTP: 'sometimes' }, 'WEBHOOK_ALLOW_HTTP');
+    });
+
+    it('ANALYZER=llm without an OpenAI key is refused and the message says what is missing', () => {
+      const error = expectConfigError({ ANALYZER: 'llm' }, 'ANALYZER=llm');
+      expect(error.message).to.include('ANALYZER');
+      expect(error.message).to.include('OPENAI_API_KEY');
+    });
+
+    it('does not echo the password of a refused DATABASE_URL', () => {
+      const error = expectConfigError({ DATABASE_URL: 'mysql://admin:hunter2@db/x' }, 'DATABASE_URL');
+      expect(error.message).not.to.include('hunter2');
+    });
+  });
+});
