@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createContainer, TOKENS } from './container.js';
 import { buildApp } from './http/app.js';
+import { keyLookupFrom } from './http/auth.js';
+import { KeyCache } from './http/key-cache.js';
 import type { RateLimiter } from './http/rate-limiter.js';
 import type { RouteSpec } from './http/route.js';
 import type { Logger } from './logger.js';
@@ -40,8 +42,11 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   const loadAnalyzer = () => (analyzer ??= options.analyzer ? Promise.resolve(options.analyzer) : createAnalyzer(config, options.logger));
   if (options.workers !== false) void loadAnalyzer().catch((error) => options.logger.error({ err: error }, 'analyzer failed to load'));
   const work = options.workers === false ? undefined : startBackgroundWork(runtime, loadAnalyzer);
+  const keyCache = new KeyCache(keyLookupFrom(runtime.db), () => runtime.clock.now().getTime());
+  const stopObservingKeys = runtime.engine.onAdvanced((events) => keyCache.observe(events));
   const app = buildApp({
     db: runtime.db,
+    keyLookup: keyCache.get,
     rateLimiter: container.resolve<RateLimiter>(TOKENS.rateLimiter),
     logger: options.logger,
     problemBase: config.problemBase,
@@ -68,6 +73,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
         const forced = setTimeout(() => server.closeAllConnections(), 10_000);
         await closed;
         clearTimeout(forced);
+        stopObservingKeys();
         await work?.stop();
         await runtime.close();
       })();

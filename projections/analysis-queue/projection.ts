@@ -10,6 +10,7 @@ import type { Projection } from '../../src/projection-engine/projection.js';
 export const analysisQueueProjection: Projection = {
   name: 'analysis-queue',
   tables: ['analysis_jobs', 'erasure_jobs'],
+  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackDeleted'],
   migrations: [],
   async apply(recorded: RecordedEvent, tx: Queryable) {
     const event = recorded as unknown as FeedbackEvent;

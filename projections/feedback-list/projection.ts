@@ -8,6 +8,7 @@ import { feedbackListMigrations } from './migration.js';
 export const feedbackListProjection: Projection = {
   name: 'feedback-list',
   tables: ['feedback_items'],
+  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackDeleted'],
   migrations: feedbackListMigrations,
   async apply(recorded: RecordedEvent, tx: Queryable) {
     const event = recorded as unknown as FeedbackEvent;

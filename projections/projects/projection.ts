@@ -15,6 +15,7 @@ async function replaceOrigins(tx: Queryable, projectId: string, origins: string[
 export const projectsProjection: Projection = {
   name: 'projects',
   tables: ['projects', 'project_origins', 'api_keys'],
+  handles: ['ProjectCreated', 'ProjectSettingsChanged', 'ApiKeyIssued', 'ApiKeyRevoked'],
   migrations: projectsMigrations,
   async apply(recorded: RecordedEvent, tx: Queryable) {
     const event = recorded as unknown as ProjectEvent;

@@ -44,7 +44,8 @@ export async function listFeedback(db: Queryable, projectId: string, query: List
   }
   const rows = await db.query<FeedbackRow>(
     `SELECT ${FEEDBACK_COLUMNS} FROM feedback_items WHERE ${where.join(' AND ')}
-      ORDER BY created_at DESC, list_seq DESC LIMIT ${param(limit + 1)}`,
+      -- Qualified: a bare list_seq would sort by the output column list_seq::text ('9' > '10'), not the number.
+      ORDER BY feedback_items.created_at DESC, feedback_items.list_seq DESC LIMIT ${param(limit + 1)}`,
     params,
   );
   const page = rows.rows.slice(0, limit);

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Database, Queryable } from '../db/database.js';
 import {
-  StreamErasedError,
-  WrongExpectedRevisionError,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -11,6 +8,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from './event-store.js';
+import { appendRequestsIn, type AppendRequest } from './postgres-append.js';
 
 interface EventRow {
   global_position: string;
@@ -37,6 +35,14 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+const MAX_BATCH = 200;
+
+interface PendingAppend {
+  request: AppendRequest;
+  resolve: (result: AppendResult) => void;
+  reject: (error: Error) => void;
+}
+
 const COLUMNS = `global_position, transaction_id::text AS transaction_id, event_id, stream, revision, type, data, metadata, recorded_at`;
 
 /**
@@ -49,48 +55,45 @@ const COLUMNS = `global_position, transaction_id::text AS transaction_id, event_
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgres';
   private readonly appended = new EventEmitter();
+  private readonly queue: PendingAppend[] = [];
+  private flushing = false;
 
   constructor(private readonly db: Database) {
     this.appended.setMaxListeners(100);
   }
 
-  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const result = await this.db.transaction((tx) => this.appendIn(tx, stream, events, expected));
-    this.appended.emit('appended');
-    return result;
+  /**
+   * Appends that arrive while a commit is in flight wait for it and then share one transaction:
+   * under concurrent requests this turns many small commits into a few larger ones.
+   */
+  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request: { stream, events, expected }, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
   }
 
-  /** Appends inside a caller's transaction (used to batch appends of many requests into one commit). */
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        const outcomes = await this.db.transaction((tx) => appendRequestsIn(tx, batch.map((p) => p.request)));
+        outcomes.forEach((outcome, i) => (outcome.ok ? batch[i].resolve(outcome.result) : batch[i].reject(outcome.error)));
+      } catch (error) {
+        for (const pending of batch) pending.reject(error as Error);
+      }
+      this.appended.emit('appended');
+    }
+    this.flushing = false;
+  }
+
+  /** Appends inside a caller's transaction. */
   async appendIn(tx: Queryable, stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    // Serialises appends to one stream, so the revision check below cannot race.
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [stream]);
-    const erased = await tx.query(`SELECT 1 FROM erased_streams WHERE stream = $1`, [stream]);
-    if (erased.rowCount > 0) throw new StreamErasedError(stream);
-    const current = await tx.query<{ revision: number | null }>(
-      `SELECT max(revision) AS revision FROM events WHERE stream = $1`,
-      [stream],
-    );
-    const actual = current.rows[0]?.revision ?? null;
-    if (expected === 'no_stream' && actual !== null) {
-      throw new WrongExpectedRevisionError(stream, expected, actual);
-    }
-    if (typeof expected === 'number' && actual !== expected) {
-      throw new WrongExpectedRevisionError(stream, expected, actual ?? 'no_stream');
-    }
-    let revision = actual ?? -1;
-    let last: EventRow | undefined;
-    for (const event of events) {
-      revision += 1;
-      const inserted = await tx.query<EventRow>(
-        `INSERT INTO events (event_id, stream, revision, type, data, metadata)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-        [randomUUID(), stream, revision, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata ?? {})],
-      );
-      last = inserted.rows[0];
-    }
-    const recorded = toRecorded(last!);
-    return { nextRevision: recorded.revision, position: recorded.position };
+    const [outcome] = await appendRequestsIn(tx, [{ stream, events, expected }]);
+    if (!outcome.ok) throw outcome.error;
+    return outcome.result;
   }
 
   notifyAppended(): void {

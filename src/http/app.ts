@@ -10,9 +10,11 @@ import type { RateLimiter } from './rate-limiter.js';
 import type { RouteSpec } from './route.js';
 import { routePipeline } from './route-pipeline.js';
 import { corsPreflight } from './cors.js';
+import type { KeyLookup } from './auth.js';
 
 export interface AppDeps {
   db: Queryable;
+  keyLookup: KeyLookup;
   rateLimiter: RateLimiter;
   logger: Logger;
   problemBase: string;

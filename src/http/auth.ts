@@ -15,7 +15,7 @@ export interface AuthContext {
   origin?: string;
 }
 
-interface KeyRow {
+export interface KeyRow {
   key_id: string;
   project_id: string;
   key_type: KeyType;
@@ -25,9 +25,23 @@ interface KeyRow {
   allowed_origins: string[];
 }
 
+export type KeyLookup = (keyHash: string) => Promise<KeyRow | undefined>;
+
+export function keyLookupFrom(db: Queryable): KeyLookup {
+  return async (keyHash) => {
+    const result = await db.query<KeyRow>(
+      `SELECT k.key_id, k.project_id, k.key_type, k.mode, k.revoked_at, p.name, p.settings->'allowedOrigins' AS allowed_origins
+         FROM api_keys k JOIN projects p ON p.project_id = k.project_id
+        WHERE k.key_hash = $1`,
+      [keyHash],
+    );
+    return result.rows[0];
+  };
+}
+
 /** Parses `Authorization: Bearer <key>` and resolves it to its project. */
 export async function authenticate(
-  db: Queryable,
+  lookup: KeyLookup,
   authorization: string | undefined,
   origin: string | undefined,
   allowed: KeyType[],
@@ -37,13 +51,7 @@ export async function authenticate(
   if (!match || !API_KEY_PATTERN.test(match[1])) {
     throw unauthorized('The Authorization header is not "Bearer" followed by a key of the form sk_… or pk_….');
   }
-  const result = await db.query<KeyRow>(
-    `SELECT k.key_id, k.project_id, k.key_type, k.mode, k.revoked_at, p.name, p.settings->'allowedOrigins' AS allowed_origins
-       FROM api_keys k JOIN projects p ON p.project_id = k.project_id
-      WHERE k.key_hash = $1`,
-    [hashApiKey(match[1])],
-  );
-  const key = result.rows[0];
+  const key = await lookup(hashApiKey(match[1]));
   if (!key || key.revoked_at) throw unauthorized('The API key is unknown or has been revoked.');
   if (!allowed.includes(key.key_type)) {
     throw unauthorized(

@@ -1,7 +1,6 @@
 import type Koa from 'koa';
-import type { Queryable } from '../db/database.js';
 import { invalidRequest, rateLimited, type FieldProblem } from '../errors.js';
-import { authenticate, type AuthContext } from './auth.js';
+import { authenticate, type AuthContext, type KeyLookup } from './auth.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './read-body.js';
 import type { RouteSpec } from './route.js';
@@ -11,7 +10,7 @@ import { convertToSchema, schemaProblems } from './validation.js';
 export const DEFAULT_RATE_LIMIT = 600;
 
 export interface PipelineDeps {
-  db: Queryable;
+  keyLookup: KeyLookup;
   rateLimiter: RateLimiter;
 }
 
@@ -43,7 +42,7 @@ function setCorsHeaders(ctx: Koa.Context, origin: string): void {
 /** Auth, metering, body, validation, then the handler: the same steps for every route. */
 export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middleware {
   return async (ctx) => {
-    const auth = await authenticate(deps.db, ctx.get('Authorization') || undefined, ctx.get('Origin') || undefined, route.auth);
+    const auth = await authenticate(deps.keyLookup, ctx.get('Authorization') || undefined, ctx.get('Origin') || undefined, route.auth);
     if (auth.origin) setCorsHeaders(ctx, auth.origin);
     await meter(ctx, route, auth, deps.rateLimiter);
 

@@ -15,13 +15,25 @@ export const checkpointMigrations: Migration[] = [
   },
 ];
 
-export async function readCheckpoint(db: Queryable, name: string, forUpdate = false): Promise<LogPosition> {
+export async function readCheckpoint(db: Queryable, name: string): Promise<LogPosition> {
   const result = await db.query<{ commit_position: string; prepare_position: string }>(
-    `SELECT commit_position::text, prepare_position::text FROM projection_checkpoints WHERE name = $1 ${forUpdate ? 'FOR UPDATE' : ''}`,
+    `SELECT commit_position::text, prepare_position::text FROM projection_checkpoints WHERE name = $1`,
     [name],
   );
   const row = result.rows[0];
   return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
+}
+
+/** Reads the checkpoint under a row lock, creating it at the start of the log if missing. */
+export async function lockCheckpoint(db: Queryable, name: string): Promise<LogPosition> {
+  const result = await db.query<{ commit_position: string; prepare_position: string }>(
+    `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1)
+     ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name
+     RETURNING commit_position::text, prepare_position::text`,
+    [name],
+  );
+  const row = result.rows[0];
+  return { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
 }
 
 export async function writeCheckpoint(db: Queryable, name: string, position: LogPosition): Promise<void> {

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Database } from '../db/database.js';
 import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/event-store.js';
 import type { Logger } from '../logger.js';
-import { deleteCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints.js';
+import { deleteCheckpoint, lockCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 import type { Projection } from './projection.js';
 
 export interface ProjectionEngineOptions {
@@ -81,7 +81,7 @@ export class ProjectionEngine {
   }
 
   /** Calls `listener` whenever projections advanced (work tables may have new rows). */
-  onAdvanced(listener: () => void): () => void {
+  onAdvanced(listener: (events: RecordedEvent[]) => void): () => void {
     this.advanced.on('advanced', listener);
     return () => this.advanced.off('advanced', listener);
   }
@@ -164,26 +164,24 @@ export class ProjectionEngine {
   private async processBatch(): Promise<number> {
     const events = await this.store.readAll(this.lowestPosition(), this.batchSize);
     if (events.length === 0) return 0;
+    const last = events[events.length - 1].position;
     for (const projection of this.projections) {
       const from = this.positions.get(projection.name) ?? START;
-      const pending = events.filter((event) => comparePositions(event.position, from) > 0);
-      if (pending.length > 0) await this.applyBatch(projection, from, pending);
+      const relevant = events.filter((event) => comparePositions(event.position, from) > 0 && projection.handles.includes(event.type));
+      if (relevant.length > 0) await this.applyBatch(projection, from, relevant, last);
+      // Events a projection ignores move it on without a write; after a restart it reads them again, harmlessly.
+      else if (comparePositions(last, from) > 0) this.positions.set(projection.name, last);
     }
-    this.advanced.emit('advanced');
+    this.advanced.emit('advanced', events);
     return events.length;
   }
 
-  private async applyBatch(projection: Projection, from: LogPosition, events: RecordedEvent[]): Promise<void> {
-    const last = events[events.length - 1].position;
+  private async applyBatch(projection: Projection, from: LogPosition, events: RecordedEvent[], last: LogPosition): Promise<void> {
     const applied = await this.db.transaction(async (tx) => {
       // Another projector process may have advanced this projection: the row lock serialises us,
-      // and a moved checkpoint means this batch is not ours to apply.
-      await tx.query(
-        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1) ON CONFLICT DO NOTHING`,
-        [projection.name],
-      );
-      const stored = await readCheckpoint(tx, projection.name, true);
-      if (comparePositions(stored, from) !== 0) return stored;
+      // and a checkpoint beyond ours means this batch is not ours to apply.
+      const stored = await lockCheckpoint(tx, projection.name);
+      if (comparePositions(stored, from) > 0) return stored;
       for (const event of events) await projection.apply(event, tx);
       await writeCheckpoint(tx, projection.name, last);
       return last;

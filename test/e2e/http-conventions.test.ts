@@ -7,6 +7,9 @@ const PROBLEM_BASE = 'https://errors.example.test';
 const ORIGIN = 'https://widget.example.com';
 const LIMIT_BYTES = 64 * 1024;
 
+/** The parsed JSON body (fetch types it as unknown). */
+const json = (response: Response): Promise<any> => response.json();
+
 interface Project {
   projectId: string;
   secretKey: string;
@@ -17,7 +20,7 @@ interface Project {
 async function expectProblem(response: Response, status: number, slug: string): Promise<any> {
   expect(response.status).to.equal(status);
   expect(response.headers.get('content-type')).to.match(/^application\/problem\+json\b/);
-  const body = await response.json();
+  const body = await json(response);
   expect(body.type).to.equal(`${PROBLEM_BASE}/${slug}`);
   expect(body.title).to.be.a('string').and.not.equal('');
   expect(body.status).to.equal(status);
@@ -329,7 +332,7 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
       const response = await server.request('/api/v1/openapi.json');
       expect(response.status).to.equal(200);
       expect(response.headers.get('content-type')).to.match(/^application\/json\b/);
-      doc = await response.json();
+      doc = await json(response);
     });
 
     it('is OpenAPI 3.1.0, version 1.0.0, served without a key', () => {

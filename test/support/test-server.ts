@@ -50,7 +50,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 export async function waitForProcessed(server: TestServer, key: string, id: string, attempts = 200): Promise<any> {
   for (let i = 0; i < attempts; i++) {
     const response = await server.request(`/api/v1/feedback/${id}`, { key });
-    const body = await response.json();
+    const body: any = await response.json();
     if (body.status === 'processed') return body;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

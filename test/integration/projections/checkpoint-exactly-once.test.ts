@@ -16,6 +16,7 @@ function countingProjection(crashAt: { eventNumber: number } | undefined): Proje
   return {
     name: 'counting',
     tables: ['applied_events'],
+    handles: ['Happened'],
     migrations: [{ id: '9000_applied_events', sql: `CREATE TABLE applied_events (event_id uuid NOT NULL, stream text NOT NULL, revision int NOT NULL)` }],
     async apply(event: RecordedEvent, tx: Queryable) {
       seen += 1;

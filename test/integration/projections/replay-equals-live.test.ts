@@ -20,7 +20,7 @@ describe('replay equals live (feedbackctl reproject)', () => {
         method: 'POST',
         body: JSON.stringify({ text, metadata: { plan: i % 2 ? 'pro' : 'free' }, createdAt: '2026-02-01T10:00:00.000Z' }),
       });
-      const { id } = await response.json();
+      const { id } = (await response.json()) as { id: string };
       ids.push(id);
       await waitForProcessed(server, project.secretKey, id);
     }

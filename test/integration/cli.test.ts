@@ -1,0 +1,359 @@
+import { expect } from 'chai';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = path.join(ROOT, 'bin', 'feedbackctl.js');
+
+/** The parsed JSON body (fetch types it as unknown). */
+const json = (response: Response): Promise<any> => response.json();
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of a CLI run: a fresh embedded data directory, nothing inherited that points elsewhere. */
+function cliEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extra };
+  delete env.DATABASE_URL;
+  delete env.EVENTSTORE_URL;
+  delete env.PORT;
+  delete env.ANALYZER;
+  return env;
+}
+
+function cli(dataDir: string, args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function expectSuccess(result: CliResult): void {
+  expect(result.code, `exit code; stderr: ${result.stderr}`).to.equal(0);
+}
+
+function expectFailure(result: CliResult, ...messages: (string | RegExp)[]): void {
+  expect(result.code, `exit code; stdout: ${result.stdout}`).to.be.a('number').and.not.equal(0);
+  expect(result.stderr.trim()).not.to.equal('');
+  for (const message of messages) {
+    if (typeof message === 'string') expect(result.stderr).to.include(message);
+    else expect(result.stderr).to.match(message);
+  }
+}
+
+function singleJsonLine(stdout: string): any {
+  const lines = stdout.split('\n');
+  expect(lines, `stdout: ${stdout}`).to.have.length(2); // one line and its newline
+  expect(lines[1]).to.equal('');
+  return JSON.parse(lines[0]);
+}
+
+interface ProjectSummary {
+  projectId: string;
+  name: string;
+  settings: { allowedOrigins: string[]; identityLinking: string; excludedTranscriptFolders: string[] };
+  keys: { keyId: string; prefix: string; keyType: string; mode: string; revoked: boolean }[];
+}
+
+describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project settings, not through the API)', function () {
+  this.timeout(120_000);
+
+  let dataDir: string;
+  let projectId: string;
+  let secretKey: string;
+  let widgetKey: string;
+
+  const list = async (): Promise<ProjectSummary[]> => {
+    const result = await cli(dataDir, ['project', 'list', '--json']);
+    expectSuccess(result);
+    return singleJsonLine(result.stdout);
+  };
+  const findProject = async (id: string): Promise<ProjectSummary> => {
+    const found = (await list()).find((p) => p.projectId === id);
+    expect(found, `project ${id} in the list`).to.not.equal(undefined);
+    return found!;
+  };
+
+  before(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'feedbackctl-test-'));
+  });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  describe('project create / list / update', () => {
+    it('project create --json prints exactly one JSON line with the project id and both keys', async () => {
+      const result = await cli(dataDir, ['project', 'create', '--name', 'Acme', '--origin', 'https://a.example', '--json']);
+      expectSuccess(result);
+      const created = singleJsonLine(result.stdout);
+      expect(Object.keys(created).sort()).to.deep.equal(['projectId', 'secretKey', 'widgetKey']);
+      expect(created.projectId).to.be.a('string').and.not.equal('');
+      expect(created.secretKey).to.match(/^sk_test_[0-9A-Za-z]{32}$/);
+      expect(created.widgetKey).to.match(/^pk_test_[0-9A-Za-z]{32}$/);
+      ({ projectId, secretKey, widgetKey } = created);
+    });
+
+    it('project list --json shows the project with its origins and keys, without the keys themselves', async () => {
+      const result = await cli(dataDir, ['project', 'list', '--json']);
+      expectSuccess(result);
+      expect(result.stdout).not.to.include(secretKey);
+      expect(result.stdout).not.to.include(widgetKey);
+      const projects: ProjectSummary[] = singleJsonLine(result.stdout);
+      expect(projects).to.have.length(1);
+      const [project] = projects;
+      expect(project).to.include({ projectId, name: 'Acme' });
+      expect(project.settings.allowedOrigins).to.deep.equal(['https://a.example']);
+      const keys = project.keys.map((k) => `${k.keyType}/${k.mode}/${k.revoked}`).sort();
+      expect(keys).to.deep.equal(['secret/test/false', 'widget/test/false']);
+      expect(project.keys.map((k) => k.prefix).sort()).to.deep.equal([secretKey.slice(0, 12), widgetKey.slice(0, 12)].sort());
+    });
+
+    it('project list without --json prints the project for a human, keys by prefix only', async () => {
+      const result = await cli(dataDir, ['project', 'list']);
+      expectSuccess(result);
+      expect(result.stdout).to.include(projectId);
+      expect(result.stdout).to.include('Acme');
+      expect(result.stdout).to.include('https://a.example');
+      expect(result.stdout).to.include(secretKey.slice(0, 12));
+      expect(result.stdout).not.to.include(secretKey);
+    });
+
+    it('project update changes identity linking and excluded folders, and list shows it', async () => {
+      const result = await cli(dataDir, ['project', 'update', '--project', projectId, '--identity-linking', 'suggest', '--exclude-folder', 'Internal']);
+      expectSuccess(result);
+      expect(result.stdout).to.include(projectId);
+      const project = await findProject(projectId);
+      expect(project.settings.identityLinking).to.equal('suggest');
+      expect(project.settings.excludedTranscriptFolders).to.deep.equal(['Internal']);
+      expect(project.settings.allowedOrigins, 'other settings untouched').to.deep.equal(['https://a.example']);
+    });
+
+    it('project create --mode live makes live keys', async () => {
+      const result = await cli(dataDir, ['project', 'create', '--name', 'Live one', '--mode', 'live', '--json']);
+      expectSuccess(result);
+      const created = singleJsonLine(result.stdout);
+      expect(created.secretKey).to.match(/^sk_live_/);
+      expect(created.widgetKey).to.match(/^pk_live_/);
+      const project = await findProject(created.projectId);
+      expect(project.settings.allowedOrigins).to.deep.equal([]);
+      expect(project.keys.every((k) => k.mode === 'live')).to.equal(true);
+    });
+  });
+
+  describe('key create / revoke', () => {
+    let liveWidget: { keyId: string; key: string };
+
+    it('key create --type widget --mode live --json prints the new key once', async () => {
+      const result = await cli(dataDir, ['key', 'create', '--project', projectId, '--type', 'widget', '--mode', 'live', '--json']);
+      expectSuccess(result);
+      liveWidget = singleJsonLine(result.stdout);
+      expect(liveWidget.key).to.match(/^pk_live_[0-9A-Za-z]{32}$/);
+      expect(liveWidget.keyId).to.be.a('string').and.not.equal('');
+      const project = await findProject(projectId);
+      const key = project.keys.find((k) => k.keyId === liveWidget.keyId);
+      expect(key).to.include({ keyType: 'widget', mode: 'live', revoked: false, prefix: liveWidget.key.slice(0, 12) });
+    });
+
+    it('key revoke by prefix marks the key REVOKED and leaves the others alone', async () => {
+      const prefix = liveWidget.key.slice(0, 12);
+      const result = await cli(dataDir, ['key', 'revoke', prefix]);
+      expectSuccess(result);
+      expect(result.stdout).to.include(liveWidget.keyId);
+      const text = await cli(dataDir, ['project', 'list']);
+      expectSuccess(text);
+      const line = text.stdout.split('\n').find((l) => l.includes(liveWidget.keyId));
+      expect(line).to.include('REVOKED');
+      expect(text.stdout.match(/REVOKED/g)).to.have.length(1);
+      const project = await findProject(projectId);
+      expect(project.keys.filter((k) => k.revoked).map((k) => k.keyId)).to.deep.equal([liveWidget.keyId]);
+      expect(project.keys).to.have.length(3);
+    });
+
+    it('key revoke by the whole key works too', async () => {
+      const created = await cli(dataDir, ['key', 'create', '--project', projectId, '--type', 'secret', '--json']);
+      expectSuccess(created);
+      const issued = singleJsonLine(created.stdout);
+      expect(issued.key).to.match(/^sk_test_/);
+      expectSuccess(await cli(dataDir, ['key', 'revoke', issued.key]));
+      const project = await findProject(projectId);
+      expect(project.keys.find((k) => k.keyId === issued.keyId)?.revoked).to.equal(true);
+      expect(project.keys.find((k) => k.prefix === secretKey.slice(0, 12))?.revoked).to.equal(false);
+    });
+
+    it('key revoke of an unknown prefix fails with a message', async () => {
+      const result = await cli(dataDir, ['key', 'revoke', 'sk_test_0000']);
+      expectFailure(result, 'sk_test_0000');
+      expect(result.stdout).to.equal('');
+    });
+  });
+
+  describe('bad input exits non-zero with a message on stderr and changes nothing', () => {
+    let snapshot: ProjectSummary[];
+
+    before(async () => {
+      snapshot = await list();
+      expect(snapshot.length).to.be.greaterThan(0);
+    });
+
+    it('project create without --name', async () => {
+      expectFailure(await cli(dataDir, ['project', 'create', '--json']), '--name');
+    });
+
+    it('an unknown command', async () => {
+      const result = await cli(dataDir, ['frobnicate']);
+      expectFailure(result, 'frobnicate');
+      expect(result.stdout).to.equal('');
+    });
+
+    it('an unknown subcommand', async () => {
+      expectFailure(await cli(dataDir, ['project', 'destroy']), 'destroy');
+    });
+
+    it('an unknown option', async () => {
+      expectFailure(await cli(dataDir, ['project', 'list', '--bogus']), '--bogus');
+    });
+
+    it('key create --mode prod', async () => {
+      expectFailure(await cli(dataDir, ['key', 'create', '--project', projectId, '--type', 'secret', '--mode', 'prod']), '--mode', 'prod');
+    });
+
+    it('project create --mode prod', async () => {
+      expectFailure(await cli(dataDir, ['project', 'create', '--name', 'Nope', '--mode', 'prod']), '--mode', 'prod');
+    });
+
+    it('key create with a wrong --type', async () => {
+      expectFailure(await cli(dataDir, ['key', 'create', '--project', projectId, '--type', 'admin']), '--type');
+    });
+
+    it('project update --identity-linking maybe', async () => {
+      expectFailure(await cli(dataDir, ['project', 'update', '--project', projectId, '--identity-linking', 'maybe']), /identity ?linking/i);
+    });
+
+    it('project create with a bad origin', async () => {
+      expectFailure(await cli(dataDir, ['project', 'create', '--name', 'Bad origin', '--origin', 'not-a-url', '--json']), 'not-a-url');
+    });
+
+    it('project update with a bad origin', async () => {
+      expectFailure(await cli(dataDir, ['project', 'update', '--project', projectId, '--origin', 'ftp://files.example']), 'ftp://files.example');
+    });
+
+    it('invalid configuration names the variable', async () => {
+      const result = await new Promise<CliResult>((resolve, reject) => {
+        const child = spawn(process.execPath, [BIN, 'project', 'list'], { cwd: ROOT, env: cliEnv(dataDir, { LOG_LEVEL: 'loud' }) });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.once('error', reject);
+        child.once('close', (code) => resolve({ code, stdout, stderr }));
+      });
+      expectFailure(result, 'LOG_LEVEL');
+    });
+
+    it('none of the refused calls changed a project or a key', async () => {
+      expect(await list()).to.deep.equal(snapshot);
+    });
+  });
+
+  describe('reproject', () => {
+    it('reproject --all rebuilds the read models, reports progress and a summary, and keeps the data', async () => {
+      const snapshot = await list();
+      const result = await cli(dataDir, ['reproject', '--all']);
+      expectSuccess(result);
+      expect(result.stdout).to.match(/Rebuilt .*projects/);
+      expect(result.stderr).to.match(/\d+ events replayed/);
+      expect(await list()).to.deep.equal(snapshot);
+    });
+
+    it('reproject of an unknown projection fails and names it', async () => {
+      expectFailure(await cli(dataDir, ['reproject', 'no-such-projection']), 'no-such-projection');
+    });
+  });
+
+  describe('one process per embedded data directory', () => {
+    let holder: ChildProcess | undefined;
+
+    afterEach(async () => {
+      if (holder && holder.exitCode === null && holder.signalCode === null) {
+        const exited = new Promise((resolve) => holder!.once('exit', resolve));
+        holder.kill('SIGTERM');
+        await exited;
+      }
+      holder = undefined;
+    });
+
+    it('a CLI call while `feedbackctl serve` holds the directory fails naming the holder pid, and corrupts nothing', async () => {
+      const child = spawn(process.execPath, [BIN, 'serve'], {
+        cwd: ROOT,
+        env: cliEnv(dataDir, { PORT: '0', LOG_LEVEL: 'info' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      holder = child;
+      let stderr = '';
+      child.stderr!.on('data', (chunk) => (stderr += chunk));
+      const port = await new Promise<number>((resolve, reject) => {
+        let buffered = '';
+        child.stdout!.on('data', (chunk) => {
+          buffered += chunk;
+          for (const line of buffered.split('\n')) {
+            if (!line.startsWith('{')) continue;
+            try {
+              const entry = JSON.parse(line);
+              if (entry.msg === 'listening') resolve(entry.port);
+            } catch {
+              // a partial line; wait for the rest
+            }
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+      });
+      expect(existsSync(path.join(dataDir, 'feedback-service.lock'))).to.equal(true);
+
+      const ping = () => fetch(`http://127.0.0.1:${port}/api/v1/ping`, { headers: { Authorization: `Bearer ${secretKey}` } });
+      expect((await ping()).status).to.equal(200);
+
+      const blocked = await cli(dataDir, ['project', 'list', '--json']);
+      expectFailure(blocked, `process ${child.pid}`);
+      expect(blocked.stdout).to.equal('');
+      const blockedWrite = await cli(dataDir, ['project', 'create', '--name', 'Should not exist', '--json']);
+      expectFailure(blockedWrite, String(child.pid));
+
+      // The holder is undisturbed.
+      const stillServing = await ping();
+      expect(stillServing.status).to.equal(200);
+      expect((await json(stillServing)).project.id).to.equal(projectId);
+
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).to.equal(0);
+      expect(existsSync(path.join(dataDir, 'feedback-service.lock')), 'lock released on shutdown').to.equal(false);
+
+      const projects = await list();
+      expect(projects.map((p) => p.name)).to.include('Acme');
+      expect(projects.map((p) => p.name)).not.to.include('Should not exist');
+      const project = projects.find((p) => p.projectId === projectId)!;
+      expect(project.settings.identityLinking).to.equal('suggest');
+    });
+
+    it('a stale lock of a process that is gone does not block the CLI', async () => {
+      const gone = spawnSync(process.execPath, ['-e', '0']);
+      expect(gone.pid).to.be.a('number');
+      writeFileSync(
+        path.join(dataDir, 'feedback-service.lock'),
+        JSON.stringify({ pid: gone.pid, command: 'crashed earlier', startedAt: new Date(0).toISOString() }),
+      );
+      const projects = await list();
+      expect(projects.map((p) => p.projectId)).to.include(projectId);
+      expect(existsSync(path.join(dataDir, 'feedback-service.lock'))).to.equal(false);
+    });
+  });
+});
