@@ -40,7 +40,12 @@ export function allMigrations(projections: Projection[]): Migration[] {
 
 /** Opens the database and the event store, runs migrations, and prepares (but does not start) the projections. */
 export async function openRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: options.holder });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    holder: options.holder,
+    onConnectionError: (error) => options.logger.error({ err: error }, 'idle database connection failed'),
+  });
   try {
     const projections = options.projections ?? allProjections();
     await runMigrations(db, allMigrations(projections));

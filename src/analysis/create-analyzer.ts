@@ -4,14 +4,14 @@ import type { Analyzer } from './analyzer.js';
 import { FallbackAnalyzer } from './fallback-analyzer.js';
 import { LlmAnalyzer } from './llm/llm-analyzer.js';
 import { llmConfigFromEnv } from './llm/llm-config.js';
-import { loadOfflineAnalyzer } from './offline/index.js';
+import { loadThreadedAnalyzer } from './offline/threaded-analyzer.js';
 
 /**
  * The configured analyzer. The LLM one falls back to the offline analyzer after its last retry,
  * so a failing model never loses an item.
  */
 export async function createAnalyzer(config: Config, logger: Logger, env: NodeJS.ProcessEnv = process.env): Promise<Analyzer> {
-  const offline = await loadOfflineAnalyzer();
+  const offline = await loadThreadedAnalyzer();
   if (config.analyzer === 'offline') return offline;
   return new FallbackAnalyzer(new LlmAnalyzer(llmConfigFromEnv(env), { logger }), offline, logger);
 }

@@ -14,11 +14,14 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Who holds the embedded data directory, shown to a second process that tries to open it. */
   holder: string;
+  /** Errors of idle pooled connections (e.g. a server restart); without a handler they would crash the process. */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (error) => options.onConnectionError?.(error));
     await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
     return new PoolDatabase('postgres', pool);
   }

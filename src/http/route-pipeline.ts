@@ -52,7 +52,7 @@ export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middlew
       body = await readJsonBody(ctx.req, route.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
       problems.push(...schemaProblems(route.body, body));
     }
-    const query = route.query ? convertToSchema(route.query, normaliseQuery(ctx.query, route)) : {};
+    const query = route.query ? normaliseQuery(ctx.query, route) : {};
     if (route.query) problems.push(...schemaProblems(route.query, query));
     const params = route.params ? convertToSchema(route.params, ctx.params) : ctx.params;
     if (route.params) problems.push(...schemaProblems(route.params, params));
@@ -78,15 +78,25 @@ function declaredHeaders(ctx: Koa.Context, route: RouteSpec): Record<string, str
   return out;
 }
 
-/** Repeatable query parameters (array schemas) always become arrays; others keep their last value. */
+/**
+ * Query values arrive as text: integers and numbers are converted only when they are written as
+ * such (`2.5` stays text and fails an integer schema), repeatable parameters (array schemas) always
+ * become arrays, and a repeated single parameter keeps its last value.
+ */
 function normaliseQuery(query: Record<string, string | string[] | undefined>, route: RouteSpec): Record<string, unknown> {
   const properties = (route.query as { properties?: Record<string, { type?: string }> }).properties ?? {};
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    const isArray = properties[name]?.type === 'array';
-    if (isArray) out[name] = Array.isArray(value) ? value : [value];
-    else out[name] = Array.isArray(value) ? value[value.length - 1] : value;
+    const type = properties[name]?.type;
+    if (type === 'array') {
+      out[name] = Array.isArray(value) ? value : [value];
+      continue;
+    }
+    const text = Array.isArray(value) ? value[value.length - 1] : value;
+    if (type === 'integer' && /^-?\d+$/.test(text)) out[name] = Number(text);
+    else if (type === 'number' && /^-?\d+(\.\d+)?$/.test(text)) out[name] = Number(text);
+    else out[name] = text;
   }
   return out;
 }

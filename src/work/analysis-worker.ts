@@ -14,6 +14,8 @@ export interface AnalysisWorkerOptions {
 interface ClaimedJob {
   feedback_id: string;
   attempts: number;
+  /** The lease this worker holds; a late worker must not touch a job someone else claimed since. */
+  claimed_until: Date;
 }
 
 /** Retry delay after a failed attempt: 2 s, 4 s, … capped at 5 minutes. */
@@ -44,7 +46,7 @@ export class AnalysisWorker {
           SELECT feedback_id FROM analysis_jobs
            WHERE available_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1)
            ORDER BY enqueued_at, feedback_id LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING feedback_id, attempts`,
+        RETURNING feedback_id, attempts, claimed_until`,
       [now, this.leaseSeconds, this.batchSize],
     );
     return claimed.rows;
@@ -53,7 +55,8 @@ export class AnalysisWorker {
   /** Claims and processes one batch; returns how many jobs it claimed. */
   async runOnce(): Promise<number> {
     const jobs = await this.claim();
-    for (const job of jobs) await this.process(job);
+    // Concurrently: the offline analyzer groups simultaneous texts into one model call.
+    await Promise.all(jobs.map((job) => this.process(job)));
     return jobs.length;
   }
 
@@ -81,8 +84,9 @@ export class AnalysisWorker {
       if (error instanceof StreamErasedError || error instanceof WrongExpectedRevisionError) return; // deleted meanwhile
       this.services.logger.warn({ err: error, feedbackId: job.feedback_id, attempts: job.attempts }, 'analysis failed; will retry');
       await this.services.db.query(
-        `UPDATE analysis_jobs SET claimed_until = NULL, available_at = $2::timestamptz + make_interval(secs => $3) WHERE feedback_id = $1`,
-        [job.feedback_id, this.services.clock.now().toISOString(), retryDelaySeconds(job.attempts)],
+        `UPDATE analysis_jobs SET claimed_until = NULL, available_at = $2::timestamptz + make_interval(secs => $3)
+          WHERE feedback_id = $1 AND claimed_until = $4`,
+        [job.feedback_id, this.services.clock.now().toISOString(), retryDelaySeconds(job.attempts), job.claimed_until],
       );
     }
   }

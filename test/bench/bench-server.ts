@@ -8,7 +8,7 @@ import { createProject } from '../../commands/create-project/handler.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer } from '../../src/server.js';
-import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
+import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-bench-'));
 const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -18,7 +18,7 @@ const keys = [project.secretKey];
 for (let i = 0; i < Number(process.env.BENCH_KEYS ?? 40); i++) {
   keys.push((await issueApiKey(server.runtime, { projectId: project.projectId, keyType: 'secret', mode: 'test' })).key);
 }
-await loadOfflineAnalyzer();
+await loadThreadedAnalyzer();
 const rssMb = process.memoryUsage().rss / 2 ** 20;
 process.stdout.write(JSON.stringify({ url: server.url, keys, rssMb }) + '\n');
 const stop = async () => {

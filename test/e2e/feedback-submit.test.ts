@@ -113,9 +113,8 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     });
 
     it('detects another language as an ISO 639-1 code', async () => {
-      const { id } = await readJson(
-        await post({ text: "L'application est très lente depuis la dernière mise à jour et je ne peux plus exporter mes factures." })
-      );
+      const text = "L'application est très lente depuis la dernière mise à jour et je ne peux plus exporter mes factures.";
+      const { id } = await readJson(await post({ text }));
       const item = await waitForProcessed(server, project.secretKey, id);
       expect(item.language).to.match(/^[a-z]{2}$/);
       expect(item.language).to.equal('fr');

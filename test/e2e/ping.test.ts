@@ -23,7 +23,7 @@ describe('GET /api/v1/ping (spec 4.11)', () => {
   it('accepts a widget key from an allowed origin', async () => {
     const response = await server.request('/api/v1/ping', { key: project.widgetKey, headers: { Origin: 'https://app.example.com' } });
     expect(response.status).to.equal(200);
-    expect((await response.json()).key).to.deep.equal({ type: 'widget', mode: 'test' });
+    expect(((await response.json()) as any).key).to.deep.equal({ type: 'widget', mode: 'test' });
     expect(response.headers.get('access-control-allow-origin')).to.equal('https://app.example.com');
   });
 });

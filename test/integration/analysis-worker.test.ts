@@ -135,7 +135,8 @@ describe('AnalysisWorker: leases, retries, idempotence (spec 3.1, crash safety)'
     clock.advance(LEASE_SECONDS * 1000 + 1);
     const b = worker();
     const claimed = await b.claim();
-    expect(claimed).to.deep.equal([{ feedback_id: id, attempts: 2 }]);
+    expect(claimed.map(({ feedback_id, attempts }) => ({ feedback_id, attempts }))).to.deep.equal([{ feedback_id: id, attempts: 2 }]);
+    expect(claimed[0].claimed_until.getTime()).to.equal(clock.now().getTime() + LEASE_SECONDS * 1000);
     for (const j of claimed) await processJob(b, j);
     expect(await eventTypes(id)).to.deep.equal(['FeedbackSubmitted', 'FeedbackProcessed']);
   });

@@ -1,0 +1,77 @@
+import { Worker } from 'node:worker_threads';
+import type { Analysis, Analyzer, Embedding } from '../analyzer.js';
+import { OFFLINE_ANALYZER_NAME } from './offline-analyzer.js';
+import { USE_LITE_DIMENSIONS, USE_LITE_MODEL } from './embeddings/use-lite.js';
+import type { ThreadRequest } from './analyzer-thread.js';
+
+type Pending = { resolve: (value: any) => void; reject: (error: Error) => void };
+
+/**
+ * The offline analyzer behind a worker thread: the same results, but inference runs on another
+ * core while the main thread keeps serving requests. One thread per process, shared.
+ */
+export class ThreadedAnalyzer implements Analyzer {
+  readonly name = OFFLINE_ANALYZER_NAME;
+  readonly embeddingModel = { model: USE_LITE_MODEL, dimensions: USE_LITE_DIMENSIONS };
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      if (message.error !== undefined) waiting.reject(new Error(message.error));
+      else waiting.resolve(message.result);
+      if (this.pending.size === 0) worker.unref();
+    });
+    worker.on('error', (error) => {
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    });
+  }
+
+  static start(): Promise<ThreadedAnalyzer> {
+    const fromSource = import.meta.url.endsWith('.ts');
+    const entry = new URL(fromSource ? './analyzer-thread.ts' : './analyzer-thread.js', import.meta.url);
+    // Sources run through tsx, which a worker thread does not inherit: register it there first.
+    const worker = fromSource
+      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true })
+      : new Worker(entry);
+    return new Promise((resolve, reject) => {
+      worker.once('message', () => {
+        worker.unref();
+        resolve(new ThreadedAnalyzer(worker));
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`analyzer thread exited with ${code}`)));
+    });
+  }
+
+  analyze(text: string): Promise<Analysis> {
+    return this.call('analyze', text);
+  }
+
+  embed(text: string): Promise<Embedding> {
+    return this.call('embed', text);
+  }
+
+  private call<T>(op: ThreadRequest['op'], text: string): Promise<T> {
+    const id = this.nextId++;
+    this.worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, op, text } satisfies ThreadRequest);
+    });
+  }
+}
+
+let shared: Promise<ThreadedAnalyzer> | undefined;
+
+export function loadThreadedAnalyzer(): Promise<ThreadedAnalyzer> {
+  shared ??= ThreadedAnalyzer.start().catch((error: unknown) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}
