@@ -24,6 +24,8 @@ export interface ServerOptions extends Omit<RuntimeOptions, 'logger'> {
   logger: Logger;
   /** Defaults to the configured analyzer, loaded in the background while the server already serves. */
   analyzer?: Analyzer;
+  /** The environment the analyzer reads its settings from (OPENAI_*); defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
   /** False runs the API role alone (no analysis or erasure workers). */
   workers?: boolean;
 }
@@ -39,7 +41,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   const container = createContainer(runtime, options.analyzer);
   await runtime.engine.start();
   let analyzer: Promise<Analyzer> | undefined;
-  const loadAnalyzer = () => (analyzer ??= options.analyzer ? Promise.resolve(options.analyzer) : createAnalyzer(config, options.logger));
+  const loadAnalyzer = () => (analyzer ??= options.analyzer ? Promise.resolve(options.analyzer) : createAnalyzer(config, options.logger, options.env));
   if (options.workers !== false) void loadAnalyzer().catch((error) => options.logger.error({ err: error }, 'analyzer failed to load'));
   const work = options.workers === false ? undefined : startBackgroundWork(runtime, loadAnalyzer);
   const keyCache = new KeyCache(keyLookupFrom(runtime.db), () => runtime.clock.now().getTime());

@@ -19,7 +19,8 @@ export interface TestServerOptions {
 
 /** The real service on an ephemeral loopback port, over a fresh in-memory PGlite database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const config: Config = loadConfig({ PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...options.env });
+  const env = { PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...options.env };
+  const config: Config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const server = await startServer(config, {
     logger,
@@ -27,6 +28,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock: options.clock,
     analyzer: options.analyzer,
     workers: options.workers,
+    env,
   });
   return {
     ...server,

@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { failures, OpenAIStub } from '../support/openai-stub.js';
+import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
+
+describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3.1)', () => {
+  let stub: OpenAIStub;
+  let server: TestServer;
+  let key: string;
+
+  before(async () => {
+    stub = await OpenAIStub.start();
+    server = await startTestServer({
+      env: {
+        ANALYZER: 'llm',
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_BASE_URL: stub.baseURL,
+        OPENAI_CHAT_MODEL: 'stub-chat',
+        OPENAI_EMBEDDING_MODEL: 'stub-embed',
+        OPENAI_EMBEDDING_DIMENSIONS: '64',
+        OPENAI_MAX_ATTEMPTS: '2',
+      },
+    });
+    key = (await server.createProject()).secretKey;
+  });
+  after(async () => {
+    await server.close();
+    await stub.close();
+  });
+
+  async function submit(text: string): Promise<string> {
+    const response = await server.request('/api/v1/feedback', { key, method: 'POST', body: JSON.stringify({ text }) });
+    expect(response.status).to.equal(202);
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  it('processes an item with the model: analyzer llm:<model>, values in the documented sets', async () => {
+    const item = await waitForProcessed(server, key, await submit('The app crashes when I export a report'));
+    expect(item.analysis).to.deep.equal({ analyzer: 'llm:stub-chat', fallback: null });
+    expect(['positive', 'neutral', 'negative']).to.include(item.sentiment);
+    expect(item.language).to.match(/^[a-z]{2}$|^und$/);
+    expect(stub.chatRequests.length).to.be.greaterThan(0);
+  });
+
+  it('sends no personal data to the model: the prompt holds the redacted text', async () => {
+    const before = stub.chatRequests.length;
+    await waitForProcessed(server, key, await submit('Please call me on +44 20 7946 0958, jane.roe@example.com'));
+    const sent = JSON.stringify(stub.chatRequests.slice(before));
+    expect(sent).to.not.include('jane.roe@example.com');
+    expect(sent).to.not.include('7946');
+    expect(sent).to.include('[email]');
+  });
+
+  it('falls back to the offline analyzer after the last attempt and records it; the item is not lost', async () => {
+    stub.failNext(2, failures.serverError(), 'chat');
+    const item = await waitForProcessed(server, key, await submit('Dark mode would be great'));
+    expect(item.analysis.analyzer).to.equal('offline');
+    expect(item.analysis.fallback).to.deep.equal({ from: 'llm:stub-chat', reason: 'provider_5xx' });
+  });
+});
