@@ -15,13 +15,14 @@ export const TOKENS = {
 } as const;
 
 /** The composition root: the one place that knows which implementation backs each port. */
-export function createContainer(runtime: Runtime, analyzer: Analyzer | undefined): DependencyContainer {
+export function createContainer(runtime: Runtime, analyzer: () => Promise<Analyzer>): DependencyContainer {
   const container = rootContainer.createChildContainer();
   container.registerInstance(TOKENS.runtime, runtime);
-  if (analyzer) container.registerInstance(TOKENS.analyzer, analyzer);
+  container.registerInstance(TOKENS.analyzer, analyzer);
   container.register<RateLimiter>(TOKENS.rateLimiter, { useFactory: () => new InMemoryRateLimiter(runtime.clock) });
   container.register<RouteSpec[]>(TOKENS.routes, {
-    useFactory: (c) => allRoutes({ runtime: c.resolve<Runtime>(TOKENS.runtime) }),
+    useFactory: (c) =>
+      allRoutes({ runtime: c.resolve<Runtime>(TOKENS.runtime), analyzer: c.resolve<() => Promise<Analyzer>>(TOKENS.analyzer) }),
   });
   return container;
 }

@@ -1,4 +1,6 @@
+import type { Analyzer } from './analysis/analyzer.js';
 import type { RouteSpec } from './http/route.js';
+import { searchRoute } from '../queries/search/route.js';
 import type { Runtime } from './runtime.js';
 import { pingRoute } from '../queries/ping/route.js';
 import { submitFeedbackRoute } from '../commands/submit-feedback/route.js';
@@ -8,15 +10,18 @@ import { feedbackDetailRoute } from '../queries/feedback-detail/route.js';
 
 export interface RouteDeps {
   runtime: Runtime;
+  /** The configured analyzer, loaded on first use (search embeds its queries with it). */
+  analyzer: () => Promise<Analyzer>;
 }
 
 /** Every HTTP route of the API; the OpenAPI document is generated from the same list. */
-export function allRoutes({ runtime }: RouteDeps): RouteSpec[] {
+export function allRoutes({ runtime, analyzer }: RouteDeps): RouteSpec[] {
   return [
     pingRoute(),
     submitFeedbackRoute(runtime),
     listFeedbackRoute(runtime),
     feedbackDetailRoute(runtime),
     deleteFeedbackRoute(runtime),
+    searchRoute(runtime, analyzer),
   ];
 }

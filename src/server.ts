@@ -38,12 +38,12 @@ const OPENAPI_DESCRIPTION =
 /** Opens the runtime, starts projections and workers, and serves HTTP until `close()`. */
 export async function startServer(config: Config, options: ServerOptions): Promise<RunningServer> {
   const runtime = await openRuntime(config, options);
-  const container = createContainer(runtime, options.analyzer);
   await runtime.engine.start();
   let analyzer: Promise<Analyzer> | undefined;
   const loadAnalyzer = () => (analyzer ??= options.analyzer ? Promise.resolve(options.analyzer) : createAnalyzer(config, options.logger, options.env));
   if (options.workers !== false) void loadAnalyzer().catch((error) => options.logger.error({ err: error }, 'analyzer failed to load'));
   const work = options.workers === false ? undefined : startBackgroundWork(runtime, loadAnalyzer);
+  const container = createContainer(runtime, loadAnalyzer);
   const keyCache = new KeyCache(keyLookupFrom(runtime.db), () => runtime.clock.now().getTime());
   const stopObservingKeys = runtime.engine.onAdvanced((events) => keyCache.observe(events));
   const app = buildApp({

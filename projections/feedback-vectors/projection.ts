@@ -1,0 +1,27 @@
+import pgvector from 'pgvector';
+import type { Queryable } from '../../src/db/database.js';
+import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
+import type { RecordedEvent } from '../../src/eventstore/event-store.js';
+import type { Projection } from '../../src/projection-engine/projection.js';
+import { feedbackVectorsMigrations } from './migration.js';
+
+/** The embedding carried by each `FeedbackProcessed` event, for semantic search. */
+export const feedbackVectorsProjection: Projection = {
+  name: 'feedback-vectors',
+  tables: ['feedback_embeddings'],
+  handles: ['FeedbackProcessed', 'FeedbackDeleted'],
+  migrations: feedbackVectorsMigrations,
+  async apply(recorded: RecordedEvent, tx: Queryable) {
+    const event = recorded as unknown as FeedbackEvent;
+    if (event.type === 'FeedbackProcessed') {
+      const { feedbackId, projectId, embedding } = event.data;
+      await tx.query(
+        `INSERT INTO feedback_embeddings (feedback_id, project_id, model, dimensions, embedding) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (feedback_id) DO UPDATE SET model = EXCLUDED.model, dimensions = EXCLUDED.dimensions, embedding = EXCLUDED.embedding`,
+        [feedbackId, projectId, embedding.model, embedding.dimensions, pgvector.toSql(embedding.vector)],
+      );
+    } else if (event.type === 'FeedbackDeleted') {
+      await tx.query(`DELETE FROM feedback_embeddings WHERE feedback_id = $1`, [event.data.feedbackId]);
+    }
+  },
+};
