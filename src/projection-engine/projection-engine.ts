@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Database } from '../db/database.js';
 import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/event-store.js';
 import type { Logger } from '../logger.js';
+import { WorkerLoop } from '../work/worker-loop.js';
 import { deleteCheckpoint, lockCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 import type { Projection } from './projection.js';
 
@@ -25,9 +26,7 @@ export interface ReplayProgress {
 export class ProjectionEngine {
   private readonly positions = new Map<string, LogPosition>();
   private readonly advanced = new EventEmitter();
-  private running = false;
-  private wake: (() => void) | undefined;
-  private loop: Promise<void> | undefined;
+  private loop: WorkerLoop | undefined;
   private unsubscribe: (() => void) | undefined;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
@@ -68,16 +67,17 @@ export class ProjectionEngine {
 
   async start(): Promise<void> {
     await this.catchUp();
-    this.running = true;
-    this.unsubscribe = this.store.onAppended(() => this.wake?.());
-    this.loop = this.follow();
+    const loop = new WorkerLoop('projections', () => this.processBatch(), this.logger, this.pollIntervalMs);
+    this.loop = loop;
+    this.unsubscribe = this.store.onAppended(() => loop.wake());
+    loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
     this.unsubscribe?.();
-    this.wake?.();
-    await this.loop;
+    const loop = this.loop;
+    this.loop = undefined;
+    await loop?.stop();
   }
 
   /** Calls `listener` whenever projections advanced (work tables may have new rows). */
@@ -89,7 +89,8 @@ export class ProjectionEngine {
   /** Resolves true once every projection has applied the event at `position` (read-your-writes). */
   async waitFor(position: LogPosition, timeoutMs = 5000): Promise<boolean> {
     if (this.reached(position)) return true;
-    if (!this.running) {
+    const loop = this.loop;
+    if (!loop) {
       await this.catchUp();
       return this.reached(position);
     }
@@ -108,7 +109,7 @@ export class ProjectionEngine {
         this.advanced.off('advanced', onAdvance);
       };
       this.advanced.on('advanced', onAdvance);
-      this.wake?.();
+      loop.wake();
     });
   }
 
@@ -130,25 +131,6 @@ export class ProjectionEngine {
       if (comparePositions(at, position) < 0) return false;
     }
     return true;
-  }
-
-  private async follow(): Promise<void> {
-    while (this.running) {
-      try {
-        const count = await this.processBatch();
-        if (count > 0) continue;
-      } catch (error) {
-        this.logger.error({ err: error }, 'projection batch failed; retrying');
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollIntervalMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
   }
 
   private lowestPosition(): LogPosition {

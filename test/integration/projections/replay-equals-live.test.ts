@@ -32,7 +32,7 @@ describe('replay equals live (feedbackctl reproject)', () => {
 
   it('rebuilding every projection from the log gives the same tables as the live ones', async () => {
     const { db, engine } = server.runtime;
-    const tables = ['projects', 'project_origins', 'api_keys', 'feedback_items', 'analysis_jobs', 'erasure_jobs'];
+    const tables = ['projects', 'project_origins', 'api_keys', 'feedback_items', 'feedback_embeddings', 'analysis_jobs', 'erasure_jobs'];
     const live = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await snapshotTable(db, t)])));
     expect(live.feedback_items).to.have.length(4);
     expect(live.api_keys).to.have.length(4);
