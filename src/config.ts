@@ -4,6 +4,8 @@ import { llmConfigFromEnv } from './analysis/llm/llm-config.js';
  * Configuration from the environment. Invalid values stop the process with a message naming the variable.
  */
 export type AnalyzerKind = 'offline' | 'llm';
+/** `all` serves HTTP and runs the workers; `api` only serves; `worker` only runs projections and workers. */
+export type Role = 'all' | 'api' | 'worker';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -15,6 +17,7 @@ export interface Config {
   logLevel: LogLevel;
   webhookAllowHttp: boolean;
   analyzer: AnalyzerKind;
+  role: Role;
 }
 
 export class ConfigError extends Error {
@@ -63,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
+  const role = (env.ROLE || 'all') as Role;
+  if (!['all', 'api', 'worker'].includes(role)) throw new ConfigError('ROLE', `must be all, api or worker, got "${env.ROLE}"`);
   const analyzer = (env.ANALYZER || 'offline') as AnalyzerKind;
   if (analyzer !== 'offline' && analyzer !== 'llm') {
     throw new ConfigError('ANALYZER', `must be offline or llm, got "${env.ANALYZER}"`);
@@ -84,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     webhookAllowHttp: parseBoolean('WEBHOOK_ALLOW_HTTP', env.WEBHOOK_ALLOW_HTTP),
     analyzer,
+    role,
   };
 }

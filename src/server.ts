@@ -41,8 +41,9 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   await runtime.engine.start();
   let analyzer: Promise<Analyzer> | undefined;
   const loadAnalyzer = () => (analyzer ??= options.analyzer ? Promise.resolve(options.analyzer) : createAnalyzer(config, options.logger, options.env));
-  if (options.workers !== false) void loadAnalyzer().catch((error) => options.logger.error({ err: error }, 'analyzer failed to load'));
-  const work = options.workers === false ? undefined : startBackgroundWork(runtime, loadAnalyzer);
+  const runWorkers = options.workers ?? config.role !== 'api';
+  if (runWorkers) void loadAnalyzer().catch((error) => options.logger.error({ err: error }, 'analyzer failed to load'));
+  const work = !runWorkers ? undefined : startBackgroundWork(runtime, loadAnalyzer);
   const container = createContainer(runtime, loadAnalyzer);
   const keyCache = new KeyCache(keyLookupFrom(runtime.db), () => runtime.clock.now().getTime());
   const stopObservingKeys = runtime.engine.onAdvanced((events) => keyCache.observe(events));
@@ -57,11 +58,14 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, '0.0.0.0', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  // The worker role only follows the log and runs the workers.
+  if (config.role !== 'worker') {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, '0.0.0.0', () => resolve());
+    });
+  }
+  const port = server.listening ? (server.address() as AddressInfo).port : 0;
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -70,7 +74,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     close() {
       closing ??= (async () => {
         // Stop accepting, let in-flight requests finish, then stop the background work and the database.
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        const closed = server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
         server.closeIdleConnections();
         const forced = setTimeout(() => server.closeAllConnections(), 10_000);
         await closed;

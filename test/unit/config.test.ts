@@ -27,6 +27,7 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         logLevel: 'info',
         webhookAllowHttp: false,
         analyzer: 'offline',
+        role: 'all',
       });
     });
 
@@ -58,6 +59,7 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         LOG_LEVEL: 'silent',
         WEBHOOK_ALLOW_HTTP: 'true',
         ANALYZER: 'offline',
+        ROLE: 'worker',
       });
       expect(config).to.deep.equal({
         port: 0,
@@ -68,6 +70,7 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         logLevel: 'silent',
         webhookAllowHttp: true,
         analyzer: 'offline',
+        role: 'worker',
       });
     });
 
@@ -116,6 +119,7 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
       ['WEBHOOK_ALLOW_HTTP', { WEBHOOK_ALLOW_HTTP: '2' }],
       ['ANALYZER', { ANALYZER: 'gpt' }],
       ['ANALYZER', { ANALYZER: 'Offline' }],
+      ['ROLE', { ROLE: 'projector' }],
     ];
     for (const [variable, env] of cases) {
       it(`${variable}=${JSON.stringify(Object.values(env)[0])}`, () => {
