@@ -23,8 +23,10 @@ async function main(): Promise<void> {
   const server = await startServer(config, { logger, holder: 'feedback-service (npm start)' });
   const baseUrl = `http://localhost:${server.port}`;
   logger.info({ role: config.role, port: server.port, engine: server.runtime.db.engine, eventStore: server.runtime.store.name }, 'started');
-  const greeting = await createDemoProjectIfEmpty(server.runtime, baseUrl);
-  if (greeting) process.stdout.write(greeting + '\n');
+  if (config.role !== 'worker') {
+    const greeting = await createDemoProjectIfEmpty(server.runtime, baseUrl);
+    if (greeting) process.stdout.write(greeting + '\n');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
