@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const server = await startServer(config, { logger, holder: 'feedback-service (npm start)' });
   const baseUrl = `http://localhost:${server.port}`;
-  logger.info({ role: config.role, port: server.port, engine: server.runtime.db.engine, eventStore: server.runtime.store.name }, 'started');
+  logger.info({ role: config.role, port: server.port, engine: server.runtime.db.engine, eventStore: server.runtime.store.name }, config.role === 'worker' ? 'started' : 'listening');
   if (config.role !== 'worker') {
     const greeting = await createDemoProjectIfEmpty(server.runtime, baseUrl);
     if (greeting) process.stdout.write(greeting + '\n');
