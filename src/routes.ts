@@ -1,6 +1,9 @@
 import type { Analyzer } from './analysis/analyzer.js';
 import type { RouteSpec } from './http/route.js';
 import { searchRoute } from '../queries/search/route.js';
+import { listClustersRoute } from '../queries/clusters/list-route.js';
+import { clusterDetailRoute } from '../queries/clusters/detail-route.js';
+import { changeClusterStatusRoute } from '../commands/change-cluster-status/route.js';
 import type { Runtime } from './runtime.js';
 import { pingRoute } from '../queries/ping/route.js';
 import { submitFeedbackRoute } from '../commands/submit-feedback/route.js';
@@ -23,5 +26,8 @@ export function allRoutes({ runtime, analyzer }: RouteDeps): RouteSpec[] {
     feedbackDetailRoute(runtime),
     deleteFeedbackRoute(runtime),
     searchRoute(runtime, analyzer),
+    listClustersRoute(runtime),
+    clusterDetailRoute(runtime),
+    changeClusterStatusRoute(runtime),
   ];
 }

@@ -11,6 +11,7 @@ import type { Logger } from './logger.js';
 import { openRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { Analyzer } from './analysis/analyzer.js';
 import { createAnalyzer } from './analysis/create-analyzer.js';
+import { createLabeler } from './analysis/create-labeler.js';
 import { startBackgroundWork } from './work/background-work.js';
 
 export interface RunningServer {
@@ -43,7 +44,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   const loadAnalyzer = () => (analyzer ??= options.analyzer ? Promise.resolve(options.analyzer) : createAnalyzer(config, options.logger, options.env));
   const runWorkers = options.workers ?? config.role !== 'api';
   if (runWorkers) void loadAnalyzer().catch((error) => options.logger.error({ err: error }, 'analyzer failed to load'));
-  const work = !runWorkers ? undefined : startBackgroundWork(runtime, loadAnalyzer);
+  const work = !runWorkers ? undefined : startBackgroundWork(runtime, loadAnalyzer, createLabeler(config, options.logger, options.env));
   const container = createContainer(runtime, loadAnalyzer);
   const keyCache = new KeyCache(keyLookupFrom(runtime.db), () => runtime.clock.now().getTime());
   const stopObservingKeys = runtime.engine.onAdvanced((events) => keyCache.observe(events));

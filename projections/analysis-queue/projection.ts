@@ -5,12 +5,12 @@ import type { Projection } from '../../src/projection-engine/projection.js';
 
 /**
  * Turns the feedback log into work: a submitted item waits in `analysis_jobs` until its analysis is
- * recorded; a deleted item's stream waits in `erasure_jobs` until it has been erased from the log.
+ * recorded, then in `clustering_jobs` until it has joined a theme; a deleted item's stream waits in `erasure_jobs` until it has been erased from the log.
  */
 export const analysisQueueProjection: Projection = {
   name: 'analysis-queue',
-  tables: ['analysis_jobs', 'erasure_jobs'],
-  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackDeleted'],
+  tables: ['analysis_jobs', 'clustering_jobs', 'erasure_jobs'],
+  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackDeleted'],
   migrations: [],
   async apply(recorded: RecordedEvent, tx: Queryable) {
     const event = recorded as unknown as FeedbackEvent;
@@ -23,9 +23,17 @@ export const analysisQueueProjection: Projection = {
         return;
       case 'FeedbackProcessed':
         await tx.query(`DELETE FROM analysis_jobs WHERE feedback_id = $1`, [event.data.feedbackId]);
+        await tx.query(
+          `INSERT INTO clustering_jobs (feedback_id, project_id, seq) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          [event.data.feedbackId, event.data.projectId, recorded.position.prepare.toString()],
+        );
+        return;
+      case 'FeedbackClustered':
+        await tx.query(`DELETE FROM clustering_jobs WHERE feedback_id = $1`, [event.data.feedbackId]);
         return;
       case 'FeedbackDeleted':
         await tx.query(`DELETE FROM analysis_jobs WHERE feedback_id = $1`, [event.data.feedbackId]);
+        await tx.query(`DELETE FROM clustering_jobs WHERE feedback_id = $1`, [event.data.feedbackId]);
         await tx.query(
           `INSERT INTO erasure_jobs (stream, commit_position, prepare_position) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
           [feedbackStream(event.data.feedbackId), recorded.position.commit.toString(), recorded.position.prepare.toString()],

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../src/db/database.js';
+import type { ClusterEvent } from '../../src/domain/cluster/events.js';
 import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
 import type { RecordedEvent } from '../../src/eventstore/event-store.js';
 import type { Projection } from '../../src/projection-engine/projection.js';
@@ -8,10 +9,10 @@ import { feedbackListMigrations } from './migration.js';
 export const feedbackListProjection: Projection = {
   name: 'feedback-list',
   tables: ['feedback_items'],
-  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackDeleted'],
+  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackDeleted', 'ClusterMerged'],
   migrations: feedbackListMigrations,
   async apply(recorded: RecordedEvent, tx: Queryable) {
-    const event = recorded as unknown as FeedbackEvent;
+    const event = recorded as unknown as FeedbackEvent | Extract<ClusterEvent, { type: 'ClusterMerged' }>;
     switch (event.type) {
       case 'FeedbackSubmitted': {
         const d = event.data;
@@ -42,6 +43,16 @@ export const feedbackListProjection: Projection = {
         );
         return;
       }
+      case 'FeedbackClustered':
+        await tx.query(`UPDATE feedback_items SET cluster_id = $2 WHERE feedback_id = $1`, [event.data.feedbackId, event.data.clusterId]);
+        return;
+      case 'ClusterMerged':
+        await tx.query(`UPDATE feedback_items SET cluster_id = $2 WHERE project_id = $3 AND cluster_id = $1`, [
+          event.data.clusterId,
+          event.data.into,
+          event.data.projectId,
+        ]);
+        return;
       case 'FeedbackDeleted':
         await tx.query(`DELETE FROM feedback_items WHERE feedback_id = $1`, [event.data.feedbackId]);
         return;

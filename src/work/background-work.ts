@@ -1,6 +1,9 @@
 import type { Analyzer } from '../analysis/analyzer.js';
+import type { ThemeLabeler } from '../analysis/labeler.js';
 import type { Runtime } from '../runtime.js';
 import { AnalysisWorker } from './analysis-worker.js';
+import { ClusteringWorker } from './clustering/clustering-worker.js';
+import { reclusterAll } from './clustering/recluster.js';
 import { eraseLeftoverStreams } from './erasure-worker.js';
 import { WorkerLoop } from './worker-loop.js';
 
@@ -8,14 +11,25 @@ export interface BackgroundWork {
   stop(): Promise<void>;
 }
 
-/** Starts the workers of the `worker` role: analysis and leftover erasures; new work wakes them. */
-export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<Analyzer>): BackgroundWork {
+const RECLUSTER_EVERY_MS = 10 * 60_000;
+
+/**
+ * The `worker` role: analysis, clustering, leftover erasures, and the periodic theme-drift pass.
+ * New work announced by the projections wakes the queue workers at once.
+ */
+export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<Analyzer>, labeler: ThemeLabeler): BackgroundWork {
   const analysis = new AnalysisWorker(runtime, analyzer);
-  const loops = [
+  const clustering = new ClusteringWorker(runtime, labeler);
+  const queues = [
     new WorkerLoop('analysis', () => analysis.runOnce(), runtime.logger),
-    new WorkerLoop('erasure', () => eraseLeftoverStreams(runtime), runtime.logger, 5000),
+    new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger),
   ];
-  const unsubscribe = runtime.engine.onAdvanced(() => loops[0].wake());
+  const loops = [
+    ...queues,
+    new WorkerLoop('erasure', () => eraseLeftoverStreams(runtime), runtime.logger, 5000),
+    new WorkerLoop('recluster', async () => (await reclusterAll(runtime, labeler), 0), runtime.logger, RECLUSTER_EVERY_MS),
+  ];
+  const unsubscribe = runtime.engine.onAdvanced(() => queues.forEach((loop) => loop.wake()));
   for (const loop of loops) loop.start();
   return {
     async stop() {

@@ -27,4 +27,21 @@ export const workMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '0004_clustering_work',
+    sql: `
+      CREATE TABLE clustering_jobs (
+        feedback_id text PRIMARY KEY,
+        project_id text NOT NULL,
+        -- log order: a project's items are clustered in the order they were processed
+        seq numeric(20) NOT NULL
+      );
+      CREATE INDEX clustering_jobs_project ON clustering_jobs (project_id, seq);
+      -- Clustering decisions of one project are taken one at a time (each sees the previous one's theme).
+      CREATE TABLE clustering_leases (
+        project_id text PRIMARY KEY,
+        claimed_until timestamptz NOT NULL
+      );
+    `,
+  },
 ];

@@ -1,10 +1,11 @@
 import { notFound } from '../../errors.js';
-import type { FeedbackEvent, FeedbackProcessed, FeedbackSubmitted } from './events.js';
+import type { FeedbackClustered, FeedbackEvent, FeedbackProcessed, FeedbackSubmitted } from './events.js';
 import type { FeedbackState } from './state.js';
 
 export type FeedbackCommand =
   | { type: 'SubmitFeedback'; submission: FeedbackSubmitted['data'] }
   | { type: 'RecordAnalysis'; result: FeedbackProcessed['data'] }
+  | { type: 'RecordCluster'; assignment: FeedbackClustered['data'] }
   | { type: 'DeleteFeedback'; feedbackId: string; projectId: string; deletedAt: string };
 
 /** A second submission to an existing item: the caller replays it as an idempotent duplicate. */
@@ -22,6 +23,9 @@ export function decideFeedback(command: FeedbackCommand, state: FeedbackState): 
     case 'RecordAnalysis':
       // Only a pending item takes an analysis: a retried worker or a deleted item records nothing.
       return state.status === 'pending' ? [{ type: 'FeedbackProcessed', data: command.result }] : [];
+    case 'RecordCluster':
+      // Once per item: a retried worker records nothing new.
+      return state.status === 'processed' && state.clusterId === undefined ? [{ type: 'FeedbackClustered', data: command.assignment }] : [];
     case 'DeleteFeedback':
       if (state.status === 'none' || state.status === 'deleted' || state.projectId !== command.projectId) {
         throw notFound('The feedback item');

@@ -49,6 +49,12 @@ export interface FeedbackDeleted {
   data: { feedbackId: string; projectId: string; deletedAt: string };
 }
 
-export type FeedbackEvent = FeedbackSubmitted | FeedbackProcessed | FeedbackDeleted;
+/** The theme an item joined; decided once by the clustering worker and replayed as recorded. */
+export interface FeedbackClustered {
+  type: 'FeedbackClustered';
+  data: { feedbackId: string; projectId: string; clusterId: string; similarity: number; clusteredAt: string };
+}
+
+export type FeedbackEvent = FeedbackSubmitted | FeedbackProcessed | FeedbackClustered | FeedbackDeleted;
 
 export const feedbackStream = (feedbackId: string) => `feedback-${feedbackId}`;

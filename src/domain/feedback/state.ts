@@ -6,6 +6,7 @@ export interface FeedbackState {
   status: FeedbackStatus;
   projectId?: string;
   text?: string;
+  clusterId?: string;
 }
 
 export const initialFeedbackState = (): FeedbackState => ({ status: 'none' });
@@ -16,6 +17,8 @@ export function evolveFeedback(state: FeedbackState, event: FeedbackEvent): Feed
       return { status: 'pending', projectId: event.data.projectId, text: event.data.text };
     case 'FeedbackProcessed':
       return { ...state, status: 'processed' };
+    case 'FeedbackClustered':
+      return { ...state, clusterId: event.data.clusterId };
     case 'FeedbackDeleted':
       return { status: 'deleted', projectId: state.projectId };
   }

@@ -1,0 +1,35 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { RouteSpec } from '../../src/http/route.js';
+import { commonProblems } from '../../src/http/common-responses.js';
+import type { CoreServices } from '../../src/services.js';
+import { ClusterSchema, toCluster } from '../../queries/clusters/cluster-record.js';
+import { ClusterIdParams } from '../../queries/clusters/detail-route.js';
+import { changeClusterStatus } from './handler.js';
+
+const ChangeClusterStatusBody = Type.Object(
+  { status: Type.Union([Type.Literal('resolved'), Type.Literal('muted'), Type.Literal('active')]) },
+  { additionalProperties: false },
+);
+
+export function changeClusterStatusRoute(services: CoreServices): RouteSpec<Static<typeof ChangeClusterStatusBody>, unknown, { id: string }> {
+  return {
+    method: 'PATCH',
+    path: '/api/v1/clusters/:id',
+    operationId: 'changeClusterStatus',
+    summary: 'Resolve, mute or reactivate a theme',
+    description:
+      'Spec 3.3 (the operation the spec leaves open). `resolved` records `cluster.resolved` with the ids of the end users ' +
+      'whose feedback is in the theme; new feedback then makes it active again with `cluster.regressed`. `muted` themes ' +
+      'reopen silently when feedback arrives (they stay muted: no regression and no spike events) until set `active` or ' +
+      '`resolved`. Setting the status it already has changes nothing.',
+    tags: ['clusters'],
+    auth: ['secret'],
+    params: ClusterIdParams,
+    body: ChangeClusterStatusBody,
+    responses: { 200: { description: 'The updated theme.', schema: ClusterSchema }, ...commonProblems(['400', '401', '404', '429']) },
+    async handle({ params, body, auth }) {
+      const cluster = await changeClusterStatus(services, auth.projectId, params.id, body.status);
+      return { status: 200, body: toCluster(cluster) };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { Migration } from '../../src/db/migrations.js';
+
+export const clustersMigrations: Migration[] = [
+  {
+    id: '0400_clusters',
+    sql: `
+      CREATE TABLE clusters (
+        cluster_id text PRIMARY KEY,
+        project_id text NOT NULL,
+        model text NOT NULL,
+        label text NOT NULL,
+        status text NOT NULL DEFAULT 'active',
+        muted boolean NOT NULL DEFAULT false,
+        spiking boolean NOT NULL DEFAULT false,
+        size integer NOT NULL DEFAULT 0,
+        positive integer NOT NULL DEFAULT 0,
+        neutral integer NOT NULL DEFAULT 0,
+        negative integer NOT NULL DEFAULT 0,
+        first_seen_at timestamptz,
+        last_seen_at timestamptz,
+        -- sum of the members' unit embeddings, kept incrementally in log order (deterministic on replay)
+        centroid vector,
+        merged_into text,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX clusters_ranked ON clusters (project_id, status, size DESC) WHERE merged_into IS NULL;
+      CREATE TABLE cluster_members (
+        feedback_id text PRIMARY KEY,
+        project_id text NOT NULL,
+        cluster_id text,
+        user_id text,
+        sentiment text,
+        model text,
+        embedding vector,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX cluster_members_cluster ON cluster_members (cluster_id, created_at);
+    `,
+  },
+];

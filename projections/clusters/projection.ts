@@ -1,0 +1,79 @@
+import pgvector from 'pgvector';
+import type { Queryable } from '../../src/db/database.js';
+import type { ClusterEvent } from '../../src/domain/cluster/events.js';
+import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
+import type { RecordedEvent } from '../../src/eventstore/event-store.js';
+import type { Projection } from '../../src/projection-engine/projection.js';
+import { clustersMigrations } from './migration.js';
+import { mergeClusters, moveMember } from './membership.js';
+
+const STATUS_BY_EVENT: Partial<Record<ClusterEvent['type'], { status?: string; muted?: boolean }>> = {
+  ClusterResolved: { status: 'resolved', muted: false },
+  ClusterMuted: { status: 'muted', muted: true },
+  ClusterActivated: { status: 'active', muted: false },
+  ClusterRegressed: { status: 'active' },
+  ClusterReopened: { status: 'active' },
+};
+
+/** Themes with their volume, sentiment mix, first/last seen and centre; and each item's membership. */
+export const clustersProjection: Projection = {
+  name: 'clusters',
+  tables: ['clusters', 'cluster_members'],
+  handles: [
+    'FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackDeleted',
+    'ClusterCreated', 'ClusterRelabeled', 'ClusterResolved', 'ClusterMuted', 'ClusterActivated',
+    'ClusterRegressed', 'ClusterReopened', 'ClusterSpiking', 'ClusterSpikeEnded', 'ClusterMerged',
+  ],
+  migrations: clustersMigrations,
+  async apply(recorded: RecordedEvent, tx: Queryable) {
+    const event = recorded as unknown as FeedbackEvent | ClusterEvent;
+    switch (event.type) {
+      case 'FeedbackSubmitted':
+        await tx.query(
+          `INSERT INTO cluster_members (feedback_id, project_id, user_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+          [event.data.feedbackId, event.data.projectId, event.data.userId, event.data.createdAt],
+        );
+        return;
+      case 'FeedbackProcessed':
+        await tx.query(`UPDATE cluster_members SET sentiment = $2, model = $3, embedding = $4 WHERE feedback_id = $1`, [
+          event.data.feedbackId,
+          event.data.analysis.sentiment,
+          event.data.embedding.model,
+          pgvector.toSql(event.data.embedding.vector),
+        ]);
+        return;
+      case 'FeedbackClustered':
+        await moveMember(tx, event.data.feedbackId, event.data.clusterId);
+        return;
+      case 'FeedbackDeleted':
+        await moveMember(tx, event.data.feedbackId, null);
+        await tx.query(`DELETE FROM cluster_members WHERE feedback_id = $1`, [event.data.feedbackId]);
+        return;
+      case 'ClusterCreated':
+        await tx.query(
+          `INSERT INTO clusters (cluster_id, project_id, model, label, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+          [event.data.clusterId, event.data.projectId, event.data.model, event.data.label, event.data.at],
+        );
+        return;
+      case 'ClusterRelabeled':
+        await tx.query(`UPDATE clusters SET label = $2 WHERE cluster_id = $1`, [event.data.clusterId, event.data.label]);
+        return;
+      case 'ClusterSpiking':
+      case 'ClusterSpikeEnded':
+        await tx.query(`UPDATE clusters SET spiking = $2 WHERE cluster_id = $1`, [event.data.clusterId, event.type === 'ClusterSpiking']);
+        return;
+      case 'ClusterMerged':
+        await mergeClusters(tx, event.data.clusterId, event.data.into);
+        return;
+      default: {
+        const change = STATUS_BY_EVENT[event.type];
+        if (!change) return;
+        await tx.query(`UPDATE clusters SET status = coalesce($2, status), muted = coalesce($3, muted) WHERE cluster_id = $1`, [
+          event.data.clusterId,
+          change.status ?? null,
+          change.muted ?? null,
+        ]);
+      }
+    }
+  },
+};

@@ -1,0 +1,57 @@
+import { Type } from '@sinclair/typebox';
+import type { Queryable } from '../../src/db/database.js';
+
+export const ClusterSchema = Type.Object({
+  id: Type.String(),
+  label: Type.String({ description: 'Short human label: from the LLM when one is configured, otherwise the theme’s distinctive terms (c-TF-IDF).' }),
+  status: Type.Union([Type.Literal('active'), Type.Literal('resolved'), Type.Literal('muted')]),
+  muted: Type.Boolean({ description: 'Muted themes reopen silently and never fire `cluster.spiking`; cleared when set active or resolved.' }),
+  spiking: Type.Boolean({ description: 'Inside a spike (≥ 4 reports in 24 h at ≥ 3 × the prior week’s daily rate).' }),
+  size: Type.Integer({ description: 'Number of feedback items in the theme.' }),
+  sentiment: Type.Object({ positive: Type.Integer(), neutral: Type.Integer(), negative: Type.Integer() }),
+  firstSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  lastSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+export interface ClusterRow {
+  cluster_id: string;
+  label: string;
+  status: 'active' | 'resolved' | 'muted';
+  muted: boolean;
+  spiking: boolean;
+  size: number;
+  positive: number;
+  neutral: number;
+  negative: number;
+  first_seen_at: Date | null;
+  last_seen_at: Date | null;
+  merged_into: string | null;
+}
+
+export const CLUSTER_COLUMNS = `cluster_id, label, status, muted, spiking, size, positive, neutral, negative, first_seen_at, last_seen_at, merged_into`;
+
+export function toCluster(row: ClusterRow) {
+  return {
+    id: row.cluster_id,
+    label: row.label,
+    status: row.status,
+    muted: row.muted,
+    spiking: row.spiking,
+    size: row.size,
+    sentiment: { positive: row.positive, neutral: row.neutral, negative: row.negative },
+    firstSeenAt: row.first_seen_at ? row.first_seen_at.toISOString() : null,
+    lastSeenAt: row.last_seen_at ? row.last_seen_at.toISOString() : null,
+  };
+}
+
+/** The theme with this id in the project, following merges to the theme that absorbed it. */
+export async function findCluster(db: Queryable, projectId: string, clusterId: string): Promise<ClusterRow | undefined> {
+  let id = clusterId;
+  for (let hop = 0; hop < 20; hop++) {
+    const result = await db.query<ClusterRow>(`SELECT ${CLUSTER_COLUMNS} FROM clusters WHERE project_id = $1 AND cluster_id = $2`, [projectId, id]);
+    const row = result.rows[0];
+    if (!row?.merged_into) return row;
+    id = row.merged_into;
+  }
+  return undefined;
+}

@@ -1,0 +1,96 @@
+import { REDACTION_TYPES } from '../redaction/redactor.js';
+import { isStopWord } from './stopwords.js';
+
+/**
+ * Tokenisation for theme labels: lower-case words without redaction placeholders (`[email]`,
+ * `[name]`, ...), URLs, e-mail addresses, numbers or stop words; plurals lightly normalised.
+ * Pure and deterministic.
+ */
+
+const PLACEHOLDER = new RegExp(`\\[(?:${REDACTION_TYPES.join('|')})\\]`, 'gi');
+/** A word: letters (any script), inner apostrophes or hyphens allowed ("can't", "sign-in"). */
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['-][\p{L}\p{M}\p{N}]+)*/gu;
+const SEPARATOR = '\u0000';
+
+/** The text without redaction placeholders (`[email]`, `[name]`, ...). */
+export function stripPlaceholders(text: string): string {
+  return text.replace(PLACEHOLDER, ' ');
+}
+
+/** Lower-cases and removes what never names a theme; sentence breaks become `SEPARATOR` so bigrams do not cross them. */
+function clean(text: string): string {
+  return text
+    .replace(PLACEHOLDER, ` ${SEPARATOR} `)
+    .replace(/\bhttps?:\/\/\S+|\bwww\.\S+/gi, ` ${SEPARATOR} `)
+    .replace(/\S+@\S+\.\S+/g, ` ${SEPARATOR} `)
+    .replace(/[’‘`]/g, "'")
+    .replace(/[.!?;:,()[\]{}"“”/|…–—]+/g, ` ${SEPARATOR} `)
+    .toLowerCase();
+}
+
+/**
+ * Light plural normalisation: "notifications" → "notification", "charges" → "charge",
+ * "crashes" → "crash", "queries" → "query". Leaves "status", "analysis", "access" alone.
+ */
+export function singular(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith("'s")) return word.slice(0, -2);
+  if (/[^aeiou]ies$/.test(word) && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x|zz)es$/.test(word)) return word.slice(0, -2);
+  if (/(?:ss|us|is|ous|ics)$/.test(word)) return word;
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * A looser stem, for comparing vocabularies (not for display): singular, then common verb endings
+ * ("crashed", "crashing" → "crash"; "uploading" → "upload"), a final "e" and doubled consonants.
+ */
+export function stem(word: string): string {
+  let w = singular(word.toLowerCase().replace(/[’‘]/g, "'"));
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ied')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith('es')) w = w.slice(0, -2);
+  if (w.length > 3 && /([bcdfgklmnprstvz])\1$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+function usable(token: string): boolean {
+  return token.length >= 2 && !/\p{N}/u.test(token) && !isStopWord(token);
+}
+
+/** Runs of consecutive usable words (lower-case, singular); stop words, numbers and punctuation split runs. */
+export function contentRuns(text: string): string[][] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length > 0) runs.push(run);
+    run = [];
+  };
+  for (const chunk of clean(text).split(SEPARATOR)) {
+    for (const match of chunk.matchAll(WORD)) {
+      const token = match[0].replace(/^-+|-+$/g, '');
+      if (usable(token)) run.push(singular(token));
+      else flush();
+    }
+    flush();
+  }
+  return runs;
+}
+
+/** The usable words of a text, in order. */
+export function contentWords(text: string): string[] {
+  return contentRuns(text).flat();
+}
+
+/** Usable words and the bigrams of adjacent usable words ("password reset"): per run, its words then its bigrams. */
+export function terms(text: string, options: { bigrams?: boolean } = {}): string[] {
+  const out: string[] = [];
+  for (const run of contentRuns(text)) {
+    out.push(...run);
+    if (options.bigrams !== false) for (let i = 0; i + 1 < run.length; i++) if (run[i] !== run[i + 1]) out.push(`${run[i]} ${run[i + 1]}`);
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+export type ClusterStatus = 'active' | 'resolved' | 'muted';
+
+interface ClusterRef {
+  clusterId: string;
+  projectId: string;
+  at: string;
+}
+
+export type ClusterEvent =
+  | { type: 'ClusterCreated'; data: ClusterRef & { model: string; label: string; seedFeedbackId: string } }
+  | { type: 'ClusterRelabeled'; data: ClusterRef & { label: string } }
+  /** `cluster.resolved`: carries the ids of the end users whose feedback is in the theme. */
+  | { type: 'ClusterResolved'; data: ClusterRef & { label: string; userIds: string[] } }
+  | { type: 'ClusterMuted'; data: ClusterRef }
+  /** Set active by its owner (PATCH): clears muting. */
+  | { type: 'ClusterActivated'; data: ClusterRef }
+  /** `cluster.regressed`: new feedback joined a resolved, unmuted theme. */
+  | { type: 'ClusterRegressed'; data: ClusterRef & { label: string; triggeredByFeedbackId: string } }
+  /** New feedback joined a muted theme: it is active again, stays muted, and nobody is told. */
+  | { type: 'ClusterReopened'; data: ClusterRef & { triggeredByFeedbackId: string } }
+  /** `cluster.spiking`: ≥ 4 reports in 24 h at ≥ 3 × the prior week's daily rate; once per spike. */
+  | {
+      type: 'ClusterSpiking';
+      data: ClusterRef & { label: string; reportsLast24h: number; priorDailyRate: number; triggeredByFeedbackId: string };
+    }
+  | { type: 'ClusterSpikeEnded'; data: ClusterRef }
+  /** A near-duplicate theme was folded into another; its items now belong to `into`. */
+  | { type: 'ClusterMerged'; data: ClusterRef & { into: string } };
+
+export const clusterStream = (clusterId: string) => `cluster-${clusterId}`;

@@ -1,0 +1,41 @@
+import type { ClusterEvent, ClusterStatus } from './events.js';
+
+export interface ClusterState {
+  exists: boolean;
+  clusterId?: string;
+  projectId?: string;
+  label: string;
+  status: ClusterStatus;
+  /** Muted themes reopen silently and never spike; cleared when set active or resolved. */
+  muted: boolean;
+  spiking: boolean;
+  mergedInto?: string;
+  /** Items whose joining already changed the status (a retried worker must not do it twice). */
+  triggeredBy: string[];
+}
+
+export const initialClusterState = (): ClusterState => ({ exists: false, label: '', status: 'active', muted: false, spiking: false, triggeredBy: [] });
+
+export function evolveCluster(state: ClusterState, event: ClusterEvent): ClusterState {
+  switch (event.type) {
+    case 'ClusterCreated':
+      return { ...state, exists: true, clusterId: event.data.clusterId, projectId: event.data.projectId, label: event.data.label };
+    case 'ClusterRelabeled':
+      return { ...state, label: event.data.label };
+    case 'ClusterResolved':
+      return { ...state, status: 'resolved', muted: false };
+    case 'ClusterMuted':
+      return { ...state, status: 'muted', muted: true, spiking: false };
+    case 'ClusterActivated':
+      return { ...state, status: 'active', muted: false };
+    case 'ClusterRegressed':
+    case 'ClusterReopened':
+      return { ...state, status: 'active', triggeredBy: [...state.triggeredBy, event.data.triggeredByFeedbackId] };
+    case 'ClusterSpiking':
+      return { ...state, spiking: true };
+    case 'ClusterSpikeEnded':
+      return { ...state, spiking: false };
+    case 'ClusterMerged':
+      return { ...state, mergedInto: event.data.into };
+  }
+}

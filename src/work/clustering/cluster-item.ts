@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import pgvector from 'pgvector';
+import type { ThemeLabeler } from '../../analysis/labeler.js';
+import { assignToCluster } from '../../domain/cluster/assignment.js';
+import { ClusterExists } from '../../domain/cluster/decide.js';
+import { clusterDecider } from '../../domain/cluster/decider.js';
+import { clusterStream } from '../../domain/cluster/events.js';
+import { thresholdsFor } from '../../domain/cluster/thresholds.js';
+import { feedbackDecider } from '../../domain/feedback/decider.js';
+import { feedbackStream } from '../../domain/feedback/events.js';
+import { foldStream, handleCommand } from '../../eventstore/command-handler.js';
+import type { CoreServices } from '../../services.js';
+import { isRelabelSize, labelTheme } from './theme-label.js';
+import { spikeCounts } from './spike-counts.js';
+
+type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
+
+/** A theme started by an item gets an id derived from it, so a retried worker finds the same theme. */
+export const clusterIdFor = (feedbackId: string) =>
+  `cl_${BigInt('0x' + createHash('sha256').update(feedbackId).digest('hex').slice(0, 26)).toString(36).padStart(20, '0').slice(-20)}`;
+
+interface Member {
+  model: string | null;
+  embedding: string | null;
+  created_at: Date;
+  text: string;
+}
+
+/**
+ * Puts one processed item into a theme: the nearest theme of its project and embedding model
+ * above the join threshold, or a new one. Status effects on the theme (regression, silent
+ * reopening) are recorded before the membership, so a crash in between is repaired by the retry;
+ * then the spike rule is checked and the label refreshed as the theme grows.
+ */
+export async function clusterItem(services: Services, labeler: ThemeLabeler, projectId: string, feedbackId: string): Promise<void> {
+  const item = foldStream(feedbackDecider, await services.store.readStream(feedbackStream(feedbackId)));
+  if (item.status !== 'processed' || item.clusterId !== undefined) return;
+  const found = await services.db.query<Member>(
+    `SELECT m.model, m.embedding::text AS embedding, m.created_at, f.text
+       FROM cluster_members m JOIN feedback_items f USING (feedback_id) WHERE m.feedback_id = $1`,
+    [feedbackId],
+  );
+  const member = found.rows[0];
+  if (!member?.embedding || !member.model) return;
+  const vector = pgvector.fromSql(member.embedding) as number[];
+  const candidates = await services.db.query<{ cluster_id: string; centroid: string; size: number }>(
+    `SELECT cluster_id, centroid::text AS centroid, size FROM clusters
+      WHERE project_id = $1 AND model = $2 AND merged_into IS NULL AND size > 0 AND centroid IS NOT NULL`,
+    [projectId, member.model],
+  );
+  const assignment = assignToCluster(
+    vector,
+    candidates.rows.map((c) => ({ clusterId: c.cluster_id, centroid: pgvector.fromSql(c.centroid) as number[], size: c.size })),
+    thresholdsFor(member.model),
+  );
+  const now = () => services.clock.now().toISOString();
+  const clusterId = assignment.kind === 'join' ? assignment.clusterId : clusterIdFor(feedbackId);
+  if (assignment.kind === 'create') {
+    const label = await labelTheme(services.db, labeler, projectId, clusterId, [member.text]);
+    await handleCommand(services.store, clusterStream(clusterId), clusterDecider, {
+      type: 'CreateCluster', clusterId, projectId, model: member.model, label, seedFeedbackId: feedbackId, at: now(),
+    }).catch((error) => {
+      if (!(error instanceof ClusterExists)) throw error;
+    });
+  }
+  await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'RecordJoin', feedbackId, at: now() });
+  const clustered = await handleCommand(services.store, feedbackStream(feedbackId), feedbackDecider, {
+    type: 'RecordCluster',
+    assignment: { feedbackId, projectId, clusterId, similarity: Math.round(assignment.similarity * 1e6) / 1e6, clusteredAt: now() },
+  });
+  if (!clustered.appended) return;
+  await services.engine.waitFor(clustered.appended.position);
+
+  const counts = await spikeCounts(services.db, clusterId, member.created_at);
+  await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'CheckSpike', counts, feedbackId, at: now() });
+  const size = await services.db.query<{ size: number }>(`SELECT size FROM clusters WHERE cluster_id = $1`, [clusterId]);
+  if (assignment.kind === 'join' && isRelabelSize(size.rows[0]?.size ?? 0)) {
+    const label = await labelTheme(services.db, labeler, projectId, clusterId);
+    await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'Relabel', label, at: now() });
+  }
+}

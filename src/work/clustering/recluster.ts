@@ -1,0 +1,76 @@
+import pgvector from 'pgvector';
+import type { ThemeLabeler } from '../../analysis/labeler.js';
+import { findMerges } from '../../domain/cluster/assignment.js';
+import { clusterDecider } from '../../domain/cluster/decider.js';
+import { clusterStream } from '../../domain/cluster/events.js';
+import { thresholdsFor } from '../../domain/cluster/thresholds.js';
+import { handleCommand } from '../../eventstore/command-handler.js';
+import type { CoreServices } from '../../services.js';
+import { releaseClusteringLease, takeClusteringLease } from './lease.js';
+import { labelTheme } from './theme-label.js';
+
+type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
+
+export interface ReclusterResult {
+  projectId: string;
+  merged: number;
+  relabeled: number;
+  /** False when the project's clustering lease was busy; the pass runs again later. */
+  ran: boolean;
+}
+
+/**
+ * Theme drift: merges near-duplicate themes (recorded as `ClusterMerged`, so items keep a
+ * resolvable `clusterId`) and relabels the themes that changed. Holds the project's clustering
+ * lease so no item is assigned while themes move.
+ */
+export async function reclusterProject(services: Services, labeler: ThemeLabeler, projectId: string): Promise<ReclusterResult> {
+  if (!(await takeClusteringLease(services.db, projectId, services.clock.now(), 600))) return { projectId, merged: 0, relabeled: 0, ran: false };
+  const now = () => services.clock.now().toISOString();
+  const changed = new Set<string>();
+  let merged = 0;
+  try {
+    for (let pass = 0; pass < 10; pass++) {
+      const rows = await services.db.query<{ cluster_id: string; model: string; centroid: string; size: number }>(
+        `SELECT cluster_id, model, centroid::text AS centroid, size FROM clusters
+          WHERE project_id = $1 AND merged_into IS NULL AND size > 0 AND centroid IS NOT NULL ORDER BY cluster_id`,
+        [projectId],
+      );
+      const byModel = new Map<string, { clusterId: string; centroid: number[]; size: number }[]>();
+      for (const row of rows.rows) {
+        byModel.set(row.model, [...(byModel.get(row.model) ?? []), { clusterId: row.cluster_id, centroid: pgvector.fromSql(row.centroid) as number[], size: row.size }]);
+      }
+      const merges = [...byModel].flatMap(([model, clusters]) => findMerges(clusters, thresholdsFor(model)));
+      if (merges.length === 0) break;
+      for (const merge of merges) {
+        const handled = await handleCommand(services.store, clusterStream(merge.from), clusterDecider, { type: 'MergeInto', into: merge.into, at: now() });
+        if (handled.appended) await services.engine.waitFor(handled.appended.position);
+        changed.add(merge.into);
+        merged++;
+      }
+    }
+    let relabeled = 0;
+    for (const clusterId of changed) {
+      const label = await labelTheme(services.db, labeler, projectId, clusterId);
+      const handled = await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'Relabel', label, at: now() });
+      if (handled.appended) relabeled++;
+    }
+    return { projectId, merged, relabeled, ran: true };
+  } finally {
+    await releaseClusteringLease(services.db, projectId);
+  }
+}
+
+/** The pass over every project that has themes. */
+export async function reclusterAll(services: Services, labeler: ThemeLabeler, onProject?: (result: ReclusterResult) => void): Promise<ReclusterResult[]> {
+  const projects = await services.db.query<{ project_id: string }>(
+    `SELECT DISTINCT project_id FROM clusters WHERE merged_into IS NULL AND size > 0 ORDER BY project_id`,
+  );
+  const results: ReclusterResult[] = [];
+  for (const { project_id: projectId } of projects.rows) {
+    const result = await reclusterProject(services, labeler, projectId);
+    onProject?.(result);
+    results.push(result);
+  }
+  return results;
+}

@@ -1,0 +1,39 @@
+import type { Queryable } from '../../db/database.js';
+import type { ThemeLabeler } from '../../analysis/labeler.js';
+import { labelThemes } from '../../analysis/labels/ctfidf.js';
+
+const TEXTS_PER_THEME = 25;
+const THEMES_COMPARED = 40;
+
+/** Sizes at which a theme's label is computed again as it grows. */
+export function isRelabelSize(size: number): boolean {
+  return [2, 3, 5, 10, 20, 50, 100, 200, 500].includes(size) || (size > 0 && size % 1000 === 0);
+}
+
+/**
+ * A theme's label: its distinctive terms (c-TF-IDF against the project's largest themes), named by
+ * the labeler. `extraTexts` are texts about to join the theme (a new theme has no members yet).
+ */
+export async function labelTheme(
+  db: Queryable,
+  labeler: ThemeLabeler,
+  projectId: string,
+  clusterId: string,
+  extraTexts: string[] = [],
+): Promise<string> {
+  const rows = await db.query<{ cluster_id: string; texts: string[] }>(
+    `SELECT c.cluster_id, array(SELECT f.text FROM feedback_items f WHERE f.cluster_id = c.cluster_id ORDER BY f.created_at DESC, f.feedback_id LIMIT ${TEXTS_PER_THEME}) AS texts
+       FROM clusters c
+      WHERE c.project_id = $1 AND c.merged_into IS NULL AND (c.size > 0 OR c.cluster_id = $2)
+      ORDER BY (c.cluster_id = $2) DESC, c.size DESC, c.cluster_id
+      LIMIT ${THEMES_COMPARED}`,
+    [projectId, clusterId],
+  );
+  const themes = rows.rows.map((row) => ({ clusterId: row.cluster_id, texts: row.texts }));
+  const own = themes.find((theme) => theme.clusterId === clusterId);
+  if (own) own.texts = [...extraTexts, ...own.texts];
+  else themes.unshift({ clusterId, texts: extraTexts });
+  const terms = (labelThemes(themes).get(clusterId) ?? '').split(' / ').filter(Boolean);
+  const texts = themes.find((theme) => theme.clusterId === clusterId)!.texts;
+  return (await labeler.label({ texts, terms })).slice(0, 60) || 'misc';
+}

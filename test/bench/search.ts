@@ -1,0 +1,445 @@
+/**
+ * Semantic search on embedded PGlite + pgvector: HNSW (through `searchFeedback`) against an exact
+ * sequential scan of the same SQL shape.
+ *   npx tsx test/bench/search.ts                  (100,000 rows in project A, 1 % of that in B)
+ *   BENCH_SEARCH_ROWS=20000 npx tsx test/bench/search.ts
+ * Vectors are synthetic 512-dim unit vectors with clustered structure (a Gaussian mixture in a
+ * low-dimensional latent space, projected to 512 dims, plus isotropic noise) from a seeded
+ * generator, so nearest neighbours are meaningful and every run sees the same data. Both projects
+ * draw from the same clusters, so the project filter is uncorrelated with distance (the hard case
+ * for a filtered HNSW scan). Query vectors are perturbed members of the searched project.
+ * Prints figures and ratios; nothing here asserts a time.
+ */
+import { pathToFileURL } from 'node:url';
+import pgvector from 'pgvector';
+import type { Database, Queryable } from '../../src/db/database.js';
+import { runMigrations } from '../../src/db/migrations.js';
+import { openDatabase } from '../../src/db/open-database.js';
+import { allMigrations } from '../../src/runtime.js';
+import { allProjections } from '../../projections/index.js';
+import { searchFeedback } from '../../queries/search/query.js';
+
+export const MODEL = 'use-lite-512';
+export const DIMENSIONS = 512;
+export const HNSW_INDEX = 'feedback_embeddings_hnsw_512';
+
+// ---------------------------------------------------------------------------------------------
+// Seeded synthetic vectors
+
+/** mulberry32: small, fast, good enough for test data; returns floats in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function gaussian(random: () => number): number {
+  const u = 1 - random();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+function mix(seed: number, salt: number, index: number): number {
+  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(salt + 1, 0xc2b2ae35) ^ Math.imul(index + 1, 0x27d4eb2f);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  return h >>> 0;
+}
+
+function normalise(vector: Float64Array): number[] {
+  let norm = 0;
+  for (const x of vector) norm += x * x;
+  norm = Math.sqrt(norm);
+  // float4 is what pgvector stores; computing exact rankings in JS on the same values.
+  return Array.from(vector, (x) => Math.fround(x / norm));
+}
+
+export interface ClusteredVectorOptions {
+  seed?: number;
+  dimensions?: number;
+  clusters?: number;
+  /** Dimension of the latent space the clusters live in (real embeddings have a low intrinsic dimension). */
+  latentDimensions?: number;
+  /** Norm of a member's offset from its centre, relative to the centres' spread (≈ 1). */
+  clusterSpread?: number;
+  /** Norm of the isotropic 512-dim noise added after the projection. */
+  noise?: number;
+}
+
+/**
+ * Deterministic clustered unit vectors: `vector(project, i)` is the i-th member of a project,
+ * computable on its own (no need to hold 100k vectors in memory).
+ */
+export class ClusteredVectors {
+  readonly dimensions: number;
+  private readonly seed: number;
+  private readonly latent: number;
+  private readonly spread: number;
+  private readonly noise: number;
+  private readonly centres: Float64Array[];
+  private readonly projection: Float64Array; // dimensions × latent, row-major
+
+  constructor(options: ClusteredVectorOptions = {}) {
+    this.seed = options.seed ?? 42;
+    this.dimensions = options.dimensions ?? DIMENSIONS;
+    this.latent = options.latentDimensions ?? 32;
+    this.spread = options.clusterSpread ?? 0.6;
+    this.noise = options.noise ?? 0.15;
+    const random = seededRandom(this.seed);
+    const clusters = options.clusters ?? 50;
+    this.centres = Array.from({ length: clusters }, () =>
+      Float64Array.from({ length: this.latent }, () => gaussian(random) / Math.sqrt(this.latent)),
+    );
+    this.projection = Float64Array.from({ length: this.dimensions * this.latent }, () => gaussian(random) / Math.sqrt(this.dimensions));
+  }
+
+  /** Member `index` of project number `project` (projects share the clusters). */
+  vector(project: number, index: number): number[] {
+    return this.sample(seededRandom(mix(this.seed, project, index)));
+  }
+
+  /** A query near member `index`: the member plus noise of norm ≈ `scale` (in the 512-dim space), normalised. */
+  perturbed(project: number, index: number, scale: number, querySeed: number): number[] {
+    const random = seededRandom(mix(this.seed ^ 0x5bd1e995, querySeed, index));
+    const base = this.vector(project, index);
+    const out = new Float64Array(this.dimensions);
+    const sd = scale / Math.sqrt(this.dimensions);
+    for (let d = 0; d < this.dimensions; d++) out[d] = base[d] + sd * gaussian(random);
+    return normalise(out);
+  }
+
+  private sample(random: () => number): number[] {
+    const centre = this.centres[Math.floor(random() * this.centres.length)];
+    const z = new Float64Array(this.latent);
+    const sd = this.spread / Math.sqrt(this.latent);
+    for (let l = 0; l < this.latent; l++) z[l] = centre[l] + sd * gaussian(random);
+    const out = new Float64Array(this.dimensions);
+    const noiseSd = this.noise / Math.sqrt(this.dimensions);
+    for (let d = 0; d < this.dimensions; d++) {
+      let x = 0;
+      const row = d * this.latent;
+      for (let l = 0; l < this.latent; l++) x += this.projection[row + l] * z[l];
+      out[d] = x + noiseSd * gaussian(random);
+    }
+    return normalise(out);
+  }
+}
+
+export function cosineDistance(a: number[], b: number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return 1 - dot / Math.sqrt(na * nb);
+}
+
+export function feedbackId(projectId: string, index: number): string {
+  return `${projectId}-${String(index).padStart(7, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading rows (straight into the read-model tables, as the projections would leave them)
+
+/** Inserts `count` rows of one project into `feedback_items` and `feedback_embeddings`, in multi-row batches. */
+export async function insertProjectRows(
+  db: Queryable,
+  generator: ClusteredVectors,
+  options: { projectId: string; project: number; count: number; batchSize?: number; seqOffset?: number },
+): Promise<void> {
+  const batchSize = options.batchSize ?? 500;
+  const seqOffset = options.seqOffset ?? 0;
+  for (let start = 0; start < options.count; start += batchSize) {
+    const end = Math.min(options.count, start + batchSize);
+    const ids: string[] = [];
+    const seqs: string[] = [];
+    const vectors: string[] = [];
+    for (let i = start; i < end; i++) {
+      ids.push(feedbackId(options.projectId, i));
+      seqs.push(String(seqOffset + i + 1));
+      vectors.push(pgvector.toSql(generator.vector(options.project, i)));
+    }
+    await db.query(
+      `INSERT INTO feedback_items (feedback_id, project_id, text, source, metadata, status, created_at, received_at, processed_at, list_seq)
+       SELECT id, $2, 'synthetic feedback ' || id, 'api', '{}'::jsonb, 'processed', now(), now(), now(), seq::numeric
+         FROM unnest($1::text[], $3::text[]) AS t(id, seq)`,
+      [ids, options.projectId, seqs],
+    );
+    await db.query(
+      `INSERT INTO feedback_embeddings (feedback_id, project_id, model, dimensions, embedding)
+       SELECT id, $2, $3, ${generator.dimensions}, v::vector
+         FROM unnest($1::text[], $4::text[]) AS t(id, v)`,
+      [ids, options.projectId, MODEL, vectors],
+    );
+  }
+}
+
+export async function openSearchDatabase(): Promise<Database> {
+  const db = await openDatabase({ dataDir: 'memory://', holder: 'search-bench' });
+  await runMigrations(db, allMigrations(allProjections()));
+  return db;
+}
+
+/** The SQL shape of `searchFeedback` (nearest ids of one project, then joined with the items). */
+export function searchSql(vectorExpression: string, dims: number): string {
+  return `WITH nearest AS (
+         SELECT feedback_id, ${vectorExpression} <=> $2::vector(${dims}) AS distance
+           FROM feedback_embeddings
+          WHERE project_id = $1 AND model = $3 AND dimensions = ${dims}
+          ORDER BY ${vectorExpression} <=> $2::vector(${dims})
+          LIMIT $4)
+       SELECT feedback_id, nearest.distance
+         FROM nearest JOIN feedback_items f USING (feedback_id)
+        ORDER BY nearest.distance, f.feedback_id`;
+}
+
+/** The same query forced to an exact scan: no index scan, so HNSW cannot be used (bitmap/seq scan + sort). */
+export async function exactSearch(db: Database, projectId: string, vector: number[], limit: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL enable_indexscan = off`);
+    const rows = await tx.query<{ feedback_id: string }>(searchSql(`embedding::vector(${vector.length})`, vector.length), [
+      projectId,
+      pgvector.toSql(vector),
+      MODEL,
+      limit,
+    ]);
+    return rows.rows.map((r) => r.feedback_id);
+  });
+}
+
+/** The plan of the search query for these settings (run inside a transaction, so SET LOCAL applies). */
+export async function explainSearch(
+  db: Database,
+  projectId: string,
+  vector: number[],
+  limit: number,
+  settings: string[] = [],
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    for (const setting of settings) await tx.query(`SET LOCAL ${setting}`);
+    const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${searchSql(`embedding::vector(${vector.length})`, vector.length)}`, [
+      projectId,
+      pgvector.toSql(vector),
+      MODEL,
+      limit,
+    ]);
+    // Query vectors would fill the plan with 512 numbers each.
+    return rows.rows.map((r) => r['QUERY PLAN'].replace(/'\[[^\]]*\]'/g, "'[…]'")).join('\n');
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The benchmark
+
+export interface SearchBenchOptions {
+  /** Rows of project A; project B gets 1 % of that. Default: BENCH_SEARCH_ROWS or 100,000. */
+  rows?: number;
+  queries?: number;
+  clusters?: number;
+  /** ef_search values for the recall curve (through the same SQL shape as searchFeedback). */
+  efSearchCurve?: number[];
+}
+
+export interface LatencyFigures {
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+}
+
+export interface ProjectFigures {
+  projectId: string;
+  rows: number;
+  queries: number;
+  hnswPlan: boolean;
+  hnswMs: LatencyFigures;
+  exactMs: LatencyFigures;
+  /** HNSW p95 / exact p95: below 1 means the index is faster. */
+  p95Ratio: number;
+  p50Ratio: number;
+  recallAt10: number;
+  /** Queries where searchFeedback returned fewer than 10 rows. */
+  shortResults: number;
+  efSearchCurve: { efSearch: number; recallAt10: number; p50Ms: number; p95Ms: number }[];
+}
+
+export interface SearchBenchFigures {
+  rowsA: number;
+  rowsB: number;
+  dimensions: number;
+  insertSeconds: number;
+  insertRowsPerSecond: number;
+  indexBuildSeconds: number;
+  maintenanceWorkMem: string;
+  projects: ProjectFigures[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function latency(samples: number[]): LatencyFigures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    mean: samples.reduce((s, x) => s + x, 0) / Math.max(1, samples.length),
+  };
+}
+
+function recall(found: string[], exact: string[], k: number): number {
+  const truth = new Set(exact.slice(0, k));
+  return found.slice(0, k).filter((id) => truth.has(id)).length / Math.max(1, truth.size);
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = process.hrtime.bigint();
+  const value = await work();
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, value };
+}
+
+/** The search SQL with a given ef_search (iterative scan as in searchFeedback). */
+async function hnswSearchWithEf(db: Database, projectId: string, vector: number[], limit: number, efSearch: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+    await tx.query(`SET LOCAL hnsw.ef_search = ${efSearch}`);
+    const rows = await tx.query<{ feedback_id: string }>(searchSql(`embedding::vector(${vector.length})`, vector.length), [
+      projectId,
+      pgvector.toSql(vector),
+      MODEL,
+      limit,
+    ]);
+    return rows.rows.map((r) => r.feedback_id);
+  });
+}
+
+export async function runSearchBench(options: SearchBenchOptions = {}): Promise<SearchBenchFigures> {
+  const rowsA = options.rows ?? Number(process.env.BENCH_SEARCH_ROWS ?? 100_000);
+  const rowsB = Math.max(1, Math.round(rowsA / 100));
+  const queries = options.queries ?? 200;
+  const generator = new ClusteredVectors({ seed: 20240611, clusters: options.clusters ?? 200 });
+  const db = await openSearchDatabase();
+  try {
+    // Load without the HNSW index, then build it once (what a reindex / fresh build costs).
+    const { rows: defs } = await db.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [HNSW_INDEX]);
+    if (defs.length !== 1) throw new Error(`index ${HNSW_INDEX} not found`);
+    await db.query(`DROP INDEX ${HNSW_INDEX}`);
+    const insert = await timed(async () => {
+      await insertProjectRows(db, generator, { projectId: 'project-a', project: 0, count: rowsA });
+      await insertProjectRows(db, generator, { projectId: 'project-b', project: 1, count: rowsB, seqOffset: rowsA });
+    });
+    const maintenanceWorkMem = '1GB';
+    await db.query(`SET maintenance_work_mem = '${maintenanceWorkMem}'`);
+    const build = await timed(() => db.query(defs[0].indexdef));
+    await db.query(`RESET maintenance_work_mem`);
+    await db.query(`ANALYZE feedback_embeddings`);
+    await db.query(`ANALYZE feedback_items`);
+
+    const projects: ProjectFigures[] = [];
+    for (const [projectId, project, count] of [
+      ['project-a', 0, rowsA],
+      ['project-b', 1, rowsB],
+    ] as const) {
+      const queryVectors = Array.from({ length: queries }, (_, q) =>
+        generator.perturbed(project, Math.floor(seededRandom(mix(7, project, q))() * count), 0.3, q),
+      );
+      const plan = await explainSearch(db, projectId, queryVectors[0], 10, ['hnsw.iterative_scan = relaxed_order', 'hnsw.ef_search = 40']);
+      // Warm-up (first query pays for loading the index pages / plan caches).
+      for (const v of queryVectors.slice(0, 5)) {
+        await searchFeedback(db, projectId, { model: MODEL, dimensions: DIMENSIONS, vector: v }, 10);
+        await exactSearch(db, projectId, v, 10);
+      }
+      const hnswTimes: number[] = [];
+      const exactTimes: number[] = [];
+      const recalls: number[] = [];
+      const exactResults: string[][] = [];
+      let shortResults = 0;
+      for (const v of queryVectors) {
+        const h = await timed(() => searchFeedback(db, projectId, { model: MODEL, dimensions: DIMENSIONS, vector: v }, 10));
+        const e = await timed(() => exactSearch(db, projectId, v, 10));
+        hnswTimes.push(h.ms);
+        exactTimes.push(e.ms);
+        exactResults.push(e.value);
+        if (h.value.length < 10) shortResults++;
+        recalls.push(recall(h.value.map((r) => r.feedback.id), e.value, 10));
+      }
+      const hnswMs = latency(hnswTimes);
+      const exactMs = latency(exactTimes);
+      const recallAt10 = recalls.reduce((s, x) => s + x, 0) / recalls.length;
+
+      const efSearchCurve: ProjectFigures['efSearchCurve'] = [];
+      for (const efSearch of options.efSearchCurve ?? [10, 20, 40, 64, 100, 200]) {
+        const times: number[] = [];
+        let sum = 0;
+        for (let q = 0; q < queryVectors.length; q++) {
+          const r = await timed(() => hnswSearchWithEf(db, projectId, queryVectors[q], 10, efSearch));
+          times.push(r.ms);
+          sum += recall(r.value, exactResults[q], 10);
+        }
+        const l = latency(times);
+        efSearchCurve.push({ efSearch, recallAt10: sum / queryVectors.length, p50Ms: l.p50, p95Ms: l.p95 });
+      }
+      projects.push({
+        projectId,
+        rows: count,
+        queries,
+        hnswPlan: plan.includes(HNSW_INDEX),
+        hnswMs,
+        exactMs,
+        p95Ratio: hnswMs.p95 / exactMs.p95,
+        p50Ratio: hnswMs.p50 / exactMs.p50,
+        recallAt10,
+        shortResults,
+        efSearchCurve,
+      });
+    }
+    return {
+      rowsA,
+      rowsB,
+      dimensions: DIMENSIONS,
+      insertSeconds: insert.ms / 1000,
+      insertRowsPerSecond: (rowsA + rowsB) / (insert.ms / 1000),
+      indexBuildSeconds: build.ms / 1000,
+      maintenanceWorkMem,
+      projects,
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+export function printSearchBench(figures: SearchBenchFigures): void {
+  const ms = (n: number) => `${n.toFixed(2)} ms`;
+  console.log(
+    `Search (PGlite + pgvector HNSW, ${figures.dimensions}-dim cosine): project A ${figures.rowsA.toLocaleString('en-US')} rows, project B ${figures.rowsB.toLocaleString('en-US')} rows`,
+  );
+  console.log(
+    `load: ${(figures.rowsA + figures.rowsB).toLocaleString('en-US')} rows in ${figures.insertSeconds.toFixed(1)} s (${Math.round(figures.insertRowsPerSecond).toLocaleString('en-US')} rows/s, no HNSW index); ` +
+      `HNSW build: ${figures.indexBuildSeconds.toFixed(1)} s (maintenance_work_mem ${figures.maintenanceWorkMem})`,
+  );
+  for (const p of figures.projects) {
+    console.log(`${p.projectId} (${p.rows.toLocaleString('en-US')} rows, ${p.queries} queries, limit 10, plan uses HNSW: ${p.hnswPlan ? 'yes' : 'NO'}):`);
+    console.log(`  searchFeedback (HNSW): p50 ${ms(p.hnswMs.p50)}, p95 ${ms(p.hnswMs.p95)}, p99 ${ms(p.hnswMs.p99)}, mean ${ms(p.hnswMs.mean)}`);
+    console.log(`  exact scan:            p50 ${ms(p.exactMs.p50)}, p95 ${ms(p.exactMs.p95)}, p99 ${ms(p.exactMs.p99)}, mean ${ms(p.exactMs.mean)}`);
+    console.log(
+      `  HNSW p95 / exact p95 = ${p.p95Ratio.toFixed(3)} (p50 ratio ${p.p50Ratio.toFixed(3)}); recall@10 ${p.recallAt10.toFixed(3)} (target ≥ 0.95); short results: ${p.shortResults}`,
+    );
+    console.log(
+      `  ef_search curve: ${p.efSearchCurve.map((c) => `ef ${c.efSearch}: recall ${c.recallAt10.toFixed(3)}, p50 ${ms(c.p50Ms)}, p95 ${ms(c.p95Ms)}`).join('; ')}`,
+    );
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  printSearchBench(await runSearchBench());
+}
