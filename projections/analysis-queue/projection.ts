@@ -10,7 +10,7 @@ import type { Projection } from '../../src/projection-engine/projection.js';
 export const analysisQueueProjection: Projection = {
   name: 'analysis-queue',
   tables: ['analysis_jobs', 'clustering_jobs', 'erasure_jobs'],
-  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackDeleted'],
+  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackReembedded', 'FeedbackClustered', 'FeedbackDeleted'],
   migrations: [],
   async apply(recorded: RecordedEvent, tx: Queryable) {
     const event = recorded as unknown as FeedbackEvent;
@@ -22,6 +22,7 @@ export const analysisQueueProjection: Projection = {
         );
         return;
       case 'FeedbackProcessed':
+      case 'FeedbackReembedded':
         await tx.query(`DELETE FROM analysis_jobs WHERE feedback_id = $1`, [event.data.feedbackId]);
         await tx.query(
           `INSERT INTO clustering_jobs (feedback_id, project_id, seq) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,

@@ -20,7 +20,7 @@ export const clustersProjection: Projection = {
   name: 'clusters',
   tables: ['clusters', 'cluster_members'],
   handles: [
-    'FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackDeleted',
+    'FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackReembedded', 'FeedbackDeleted',
     'ClusterCreated', 'ClusterRelabeled', 'ClusterResolved', 'ClusterMuted', 'ClusterActivated',
     'ClusterRegressed', 'ClusterReopened', 'ClusterSpiking', 'ClusterSpikeEnded', 'ClusterMerged',
   ],
@@ -38,6 +38,14 @@ export const clustersProjection: Projection = {
         await tx.query(`UPDATE cluster_members SET sentiment = $2, model = $3, embedding = $4 WHERE feedback_id = $1`, [
           event.data.feedbackId,
           event.data.analysis.sentiment,
+          event.data.embedding.model,
+          pgvector.toSql(event.data.embedding.vector),
+        ]);
+        return;
+      case 'FeedbackReembedded':
+        await moveMember(tx, event.data.feedbackId, null);
+        await tx.query(`UPDATE cluster_members SET model = $2, embedding = $3 WHERE feedback_id = $1`, [
+          event.data.feedbackId,
           event.data.embedding.model,
           pgvector.toSql(event.data.embedding.vector),
         ]);

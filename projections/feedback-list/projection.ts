@@ -9,7 +9,7 @@ import { feedbackListMigrations } from './migration.js';
 export const feedbackListProjection: Projection = {
   name: 'feedback-list',
   tables: ['feedback_items'],
-  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackDeleted', 'ClusterMerged'],
+  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackReembedded', 'FeedbackDeleted', 'ClusterMerged'],
   migrations: feedbackListMigrations,
   async apply(recorded: RecordedEvent, tx: Queryable) {
     const event = recorded as unknown as FeedbackEvent | Extract<ClusterEvent, { type: 'ClusterMerged' }>;
@@ -45,6 +45,9 @@ export const feedbackListProjection: Projection = {
       }
       case 'FeedbackClustered':
         await tx.query(`UPDATE feedback_items SET cluster_id = $2 WHERE feedback_id = $1`, [event.data.feedbackId, event.data.clusterId]);
+        return;
+      case 'FeedbackReembedded':
+        await tx.query(`UPDATE feedback_items SET cluster_id = NULL WHERE feedback_id = $1`, [event.data.feedbackId]);
         return;
       case 'ClusterMerged':
         await tx.query(`UPDATE feedback_items SET cluster_id = $2 WHERE project_id = $3 AND cluster_id = $1`, [

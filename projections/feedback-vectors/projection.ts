@@ -9,11 +9,11 @@ import { feedbackVectorsMigrations } from './migration.js';
 export const feedbackVectorsProjection: Projection = {
   name: 'feedback-vectors',
   tables: ['feedback_embeddings'],
-  handles: ['FeedbackProcessed', 'FeedbackDeleted'],
+  handles: ['FeedbackProcessed', 'FeedbackReembedded', 'FeedbackDeleted'],
   migrations: feedbackVectorsMigrations,
   async apply(recorded: RecordedEvent, tx: Queryable) {
     const event = recorded as unknown as FeedbackEvent;
-    if (event.type === 'FeedbackProcessed') {
+    if (event.type === 'FeedbackProcessed' || event.type === 'FeedbackReembedded') {
       const { feedbackId, projectId, embedding } = event.data;
       await tx.query(
         `INSERT INTO feedback_embeddings (feedback_id, project_id, model, dimensions, embedding) VALUES ($1, $2, $3, $4, $5)

@@ -8,9 +8,10 @@ import { keyCommand, KEY_USAGE } from './commands/key.js';
 import { projectCommand, PROJECT_USAGE } from './commands/project.js';
 import { reprojectCommand, REPROJECT_USAGE } from './commands/reproject.js';
 import { reclusterCommand, RECLUSTER_USAGE } from './commands/recluster.js';
+import { reembedCommand, REEMBED_USAGE } from './commands/reembed.js';
 import { UsageError } from './output.js';
 
-const USAGE = `Usage:${PROJECT_USAGE}${KEY_USAGE}${REPROJECT_USAGE}${RECLUSTER_USAGE}
+const USAGE = `Usage:${PROJECT_USAGE}${KEY_USAGE}${REPROJECT_USAGE}${RECLUSTER_USAGE}${REEMBED_USAGE}
   feedbackctl serve                     run the HTTP service (same as npm start)
 
 Configuration comes from the environment (DATA_DIR, DATABASE_URL, EVENTSTORE_URL, …; see README).`;
@@ -23,7 +24,7 @@ async function run(argv: string[]): Promise<number> {
     print(USAGE);
     return command ? 0 : 2;
   }
-  const handlers: Record<string, typeof projectCommand> = { project: projectCommand, key: keyCommand, reproject: reprojectCommand, recluster: reclusterCommand };
+  const handlers: Record<string, typeof projectCommand> = { project: projectCommand, key: keyCommand, reproject: reprojectCommand, recluster: reclusterCommand, reembed: reembedCommand };
   if (command === 'serve') {
     await import('../main.js');
     return -1; // the server keeps the process alive

@@ -1,5 +1,5 @@
 /** Progress on a terminal rewrites one line; in a pipe or a log it prints a line per step. */
-export function progressReporter(label: string, stream: NodeJS.WriteStream = process.stderr) {
+export function progressReporter(label: string, unit = 'events', stream: NodeJS.WriteStream = process.stderr) {
   const started = Date.now();
   let lastLine = 0;
   return {
@@ -9,7 +9,7 @@ export function progressReporter(label: string, stream: NodeJS.WriteStream = pro
       lastLine = now;
       const rate = done / Math.max(0.001, (now - started) / 1000);
       const share = total ? ` / ${total} (${Math.min(100, Math.round((done / Math.max(1, total)) * 100))}%)` : '';
-      const line = `${label}: ${done}${share} events, ${rate.toFixed(0)}/s`;
+      const line = `${label}: ${done}${share} ${unit}, ${rate.toFixed(0)}/s`;
       stream.write(stream.isTTY ? `\r${line}\x1b[K` : `${line}\n`);
     },
     done(message: string) {

@@ -255,30 +255,45 @@ export interface LatencyFigures {
   mean: number;
 }
 
+export interface PathFigures {
+  ms: LatencyFigures;
+  /** Mean recall@10 against the exact scan. */
+  recallAt10: number;
+  /** Queries that returned fewer than 10 rows. */
+  shortResults: number;
+}
+
 export interface ProjectFigures {
   projectId: string;
   rows: number;
   queries: number;
-  hnswPlan: boolean;
-  hnswMs: LatencyFigures;
-  exactMs: LatencyFigures;
+  /** The scan the planner picks for searchFeedback's query (EXPLAIN of the same SQL and settings). */
+  plannedScan: string;
+  plannedUsesHnsw: boolean;
+  /** searchFeedback as the planner runs it. */
+  searchFeedback: PathFigures;
+  /** searchFeedback through the HNSW index (forced with `enable_sort = off` when the planner prefers an exact scan). */
+  hnsw: PathFigures & { forced: boolean };
+  exact: { ms: LatencyFigures };
   /** HNSW p95 / exact p95: below 1 means the index is faster. */
-  p95Ratio: number;
-  p50Ratio: number;
-  recallAt10: number;
-  /** Queries where searchFeedback returned fewer than 10 rows. */
-  shortResults: number;
-  efSearchCurve: { efSearch: number; recallAt10: number; p50Ms: number; p95Ms: number }[];
+  hnswP95Ratio: number;
+  hnswP50Ratio: number;
+  searchFeedbackP95Ratio: number;
+  efSearchCurve: { efSearch: number; recallAt10: number; p50Ms: number; p95Ms: number; shortResults: number }[];
 }
 
 export interface SearchBenchFigures {
   rowsA: number;
   rowsB: number;
   dimensions: number;
+  clusters: number;
   insertSeconds: number;
   insertRowsPerSecond: number;
   indexBuildSeconds: number;
   maintenanceWorkMem: string;
+  tableMb: number;
+  indexMb: number;
+  rssMb: number;
   projects: ProjectFigures[];
 }
 
@@ -302,6 +317,10 @@ function recall(found: string[], exact: string[], k: number): number {
   return found.slice(0, k).filter((id) => truth.has(id)).length / Math.max(1, truth.size);
 }
 
+function mean(values: number[]): number {
+  return values.reduce((s, x) => s + x, 0) / Math.max(1, values.length);
+}
+
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const start = process.hrtime.bigint();
   const value = await work();
@@ -323,14 +342,33 @@ async function hnswSearchWithEf(db: Database, projectId: string, vector: number[
   });
 }
 
+function scanNode(plan: string): string {
+  const line = plan.split('\n').find((l) => /Scan (using|on) /.test(l) && /feedback_embeddings/.test(l)) ?? plan;
+  return line.replace(/^\s*(->\s*)?/, '').replace(/\s+\(cost=.*\)$/, '');
+}
+
+async function measureSearchFeedback(db: Database, projectId: string, queryVectors: number[][], exact: string[][]): Promise<PathFigures> {
+  const times: number[] = [];
+  const recalls: number[] = [];
+  let shortResults = 0;
+  for (let q = 0; q < queryVectors.length; q++) {
+    const r = await timed(() => searchFeedback(db, projectId, { model: MODEL, dimensions: DIMENSIONS, vector: queryVectors[q] }, 10));
+    times.push(r.ms);
+    if (r.value.length < 10) shortResults++;
+    recalls.push(recall(r.value.map((x) => x.feedback.id), exact[q], 10));
+  }
+  return { ms: latency(times), recallAt10: mean(recalls), shortResults };
+}
+
 export async function runSearchBench(options: SearchBenchOptions = {}): Promise<SearchBenchFigures> {
   const rowsA = options.rows ?? Number(process.env.BENCH_SEARCH_ROWS ?? 100_000);
   const rowsB = Math.max(1, Math.round(rowsA / 100));
   const queries = options.queries ?? 200;
-  const generator = new ClusteredVectors({ seed: 20240611, clusters: options.clusters ?? 200 });
+  const clusters = options.clusters ?? 200;
+  const generator = new ClusteredVectors({ seed: 20240611, clusters });
   const db = await openSearchDatabase();
   try {
-    // Load without the HNSW index, then build it once (what a reindex / fresh build costs).
+    // Load without the HNSW index, then build it once (what a fresh build / reindex costs).
     const { rows: defs } = await db.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [HNSW_INDEX]);
     if (defs.length !== 1) throw new Error(`index ${HNSW_INDEX} not found`);
     await db.query(`DROP INDEX ${HNSW_INDEX}`);
@@ -338,12 +376,16 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
       await insertProjectRows(db, generator, { projectId: 'project-a', project: 0, count: rowsA });
       await insertProjectRows(db, generator, { projectId: 'project-b', project: 1, count: rowsB, seqOffset: rowsA });
     });
-    const maintenanceWorkMem = '1GB';
+    const maintenanceWorkMem = process.env.BENCH_SEARCH_MAINTENANCE_WORK_MEM ?? '1GB';
     await db.query(`SET maintenance_work_mem = '${maintenanceWorkMem}'`);
     const build = await timed(() => db.query(defs[0].indexdef));
     await db.query(`RESET maintenance_work_mem`);
     await db.query(`ANALYZE feedback_embeddings`);
     await db.query(`ANALYZE feedback_items`);
+    const { rows: sizes } = await db.query<{ table_mb: number; index_mb: number }>(
+      `SELECT pg_total_relation_size('feedback_embeddings') / 1048576.0 AS table_mb, pg_relation_size($1::regclass) / 1048576.0 AS index_mb`,
+      [HNSW_INDEX],
+    );
 
     const projects: ProjectFigures[] = [];
     for (const [projectId, project, count] of [
@@ -354,63 +396,79 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
         generator.perturbed(project, Math.floor(seededRandom(mix(7, project, q))() * count), 0.3, q),
       );
       const plan = await explainSearch(db, projectId, queryVectors[0], 10, ['hnsw.iterative_scan = relaxed_order', 'hnsw.ef_search = 40']);
-      // Warm-up (first query pays for loading the index pages / plan caches).
-      for (const v of queryVectors.slice(0, 5)) {
-        await searchFeedback(db, projectId, { model: MODEL, dimensions: DIMENSIONS, vector: v }, 10);
-        await exactSearch(db, projectId, v, 10);
-      }
-      const hnswTimes: number[] = [];
-      const exactTimes: number[] = [];
-      const recalls: number[] = [];
-      const exactResults: string[][] = [];
-      let shortResults = 0;
-      for (const v of queryVectors) {
-        const h = await timed(() => searchFeedback(db, projectId, { model: MODEL, dimensions: DIMENSIONS, vector: v }, 10));
-        const e = await timed(() => exactSearch(db, projectId, v, 10));
-        hnswTimes.push(h.ms);
-        exactTimes.push(e.ms);
-        exactResults.push(e.value);
-        if (h.value.length < 10) shortResults++;
-        recalls.push(recall(h.value.map((r) => r.feedback.id), e.value, 10));
-      }
-      const hnswMs = latency(hnswTimes);
-      const exactMs = latency(exactTimes);
-      const recallAt10 = recalls.reduce((s, x) => s + x, 0) / recalls.length;
+      const plannedUsesHnsw = plan.includes(HNSW_INDEX);
 
-      const efSearchCurve: ProjectFigures['efSearchCurve'] = [];
-      for (const efSearch of options.efSearchCurve ?? [10, 20, 40, 64, 100, 200]) {
-        const times: number[] = [];
-        let sum = 0;
-        for (let q = 0; q < queryVectors.length; q++) {
-          const r = await timed(() => hnswSearchWithEf(db, projectId, queryVectors[q], 10, efSearch));
-          times.push(r.ms);
-          sum += recall(r.value, exactResults[q], 10);
-        }
-        const l = latency(times);
-        efSearchCurve.push({ efSearch, recallAt10: sum / queryVectors.length, p50Ms: l.p50, p95Ms: l.p95 });
+      // Exact baseline first (also the ground truth for recall); warm-up on a few queries.
+      for (const v of queryVectors.slice(0, 5)) {
+        await exactSearch(db, projectId, v, 10);
+        await searchFeedback(db, projectId, { model: MODEL, dimensions: DIMENSIONS, vector: v }, 10);
       }
-      projects.push({
-        projectId,
-        rows: count,
-        queries,
-        hnswPlan: plan.includes(HNSW_INDEX),
-        hnswMs,
-        exactMs,
-        p95Ratio: hnswMs.p95 / exactMs.p95,
-        p50Ratio: hnswMs.p50 / exactMs.p50,
-        recallAt10,
-        shortResults,
-        efSearchCurve,
-      });
+      const exactTimes: number[] = [];
+      const exact: string[][] = [];
+      for (const v of queryVectors) {
+        const e = await timed(() => exactSearch(db, projectId, v, 10));
+        exactTimes.push(e.ms);
+        exact.push(e.value);
+      }
+      const exactMs = latency(exactTimes);
+      const planned = await measureSearchFeedback(db, projectId, queryVectors, exact);
+
+      // When the planner prefers an exact scan (small project), force the HNSW path to measure it too.
+      // PGlite is one session, so a session-level SET applies inside searchFeedback's transaction.
+      const forced = !plannedUsesHnsw;
+      if (forced) await db.query(`SET enable_sort = off`);
+      try {
+        if (forced) {
+          const forcedPlan = await explainSearch(db, projectId, queryVectors[0], 10, ['hnsw.iterative_scan = relaxed_order', 'hnsw.ef_search = 40']);
+          if (!forcedPlan.includes(HNSW_INDEX)) throw new Error(`could not force ${HNSW_INDEX} for ${projectId}:\n${forcedPlan}`);
+          for (const v of queryVectors.slice(0, 5)) await searchFeedback(db, projectId, { model: MODEL, dimensions: DIMENSIONS, vector: v }, 10);
+        }
+        const hnsw = forced ? await measureSearchFeedback(db, projectId, queryVectors, exact) : planned;
+
+        const efSearchCurve: ProjectFigures['efSearchCurve'] = [];
+        for (const efSearch of options.efSearchCurve ?? [10, 20, 40, 64, 100, 200, 400]) {
+          const times: number[] = [];
+          const recalls: number[] = [];
+          let shortResults = 0;
+          for (let q = 0; q < queryVectors.length; q++) {
+            const r = await timed(() => hnswSearchWithEf(db, projectId, queryVectors[q], 10, efSearch));
+            times.push(r.ms);
+            if (r.value.length < 10) shortResults++;
+            recalls.push(recall(r.value, exact[q], 10));
+          }
+          const l = latency(times);
+          efSearchCurve.push({ efSearch, recallAt10: mean(recalls), p50Ms: l.p50, p95Ms: l.p95, shortResults });
+        }
+        projects.push({
+          projectId,
+          rows: count,
+          queries,
+          plannedScan: scanNode(plan),
+          plannedUsesHnsw,
+          searchFeedback: planned,
+          hnsw: { ...hnsw, forced },
+          exact: { ms: exactMs },
+          hnswP95Ratio: hnsw.ms.p95 / exactMs.p95,
+          hnswP50Ratio: hnsw.ms.p50 / exactMs.p50,
+          searchFeedbackP95Ratio: planned.ms.p95 / exactMs.p95,
+          efSearchCurve,
+        });
+      } finally {
+        if (forced) await db.query(`RESET enable_sort`);
+      }
     }
     return {
       rowsA,
       rowsB,
       dimensions: DIMENSIONS,
+      clusters,
       insertSeconds: insert.ms / 1000,
       insertRowsPerSecond: (rowsA + rowsB) / (insert.ms / 1000),
       indexBuildSeconds: build.ms / 1000,
       maintenanceWorkMem,
+      tableMb: Number(sizes[0].table_mb),
+      indexMb: Number(sizes[0].index_mb),
+      rssMb: process.memoryUsage().rss / 1048576,
       projects,
     };
   } finally {
@@ -419,24 +477,35 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
 }
 
 export function printSearchBench(figures: SearchBenchFigures): void {
-  const ms = (n: number) => `${n.toFixed(2)} ms`;
+  const ms = (l: LatencyFigures) => `p50 ${l.p50.toFixed(2)} ms, p95 ${l.p95.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms`;
+  const n = (x: number) => x.toLocaleString('en-US');
   console.log(
-    `Search (PGlite + pgvector HNSW, ${figures.dimensions}-dim cosine): project A ${figures.rowsA.toLocaleString('en-US')} rows, project B ${figures.rowsB.toLocaleString('en-US')} rows`,
+    `Search (PGlite + pgvector HNSW m=16/ef_construction=64 defaults, ${figures.dimensions}-dim cosine, ${figures.clusters} clusters): ` +
+      `project A ${n(figures.rowsA)} rows, project B ${n(figures.rowsB)} rows`,
   );
   console.log(
-    `load: ${(figures.rowsA + figures.rowsB).toLocaleString('en-US')} rows in ${figures.insertSeconds.toFixed(1)} s (${Math.round(figures.insertRowsPerSecond).toLocaleString('en-US')} rows/s, no HNSW index); ` +
-      `HNSW build: ${figures.indexBuildSeconds.toFixed(1)} s (maintenance_work_mem ${figures.maintenanceWorkMem})`,
+    `load: ${n(figures.rowsA + figures.rowsB)} rows in ${figures.insertSeconds.toFixed(1)} s (${n(Math.round(figures.insertRowsPerSecond))} rows/s, without the HNSW index); ` +
+      `HNSW build: ${figures.indexBuildSeconds.toFixed(1)} s (maintenance_work_mem ${figures.maintenanceWorkMem}); ` +
+      `feedback_embeddings ${figures.tableMb.toFixed(0)} MB total, HNSW index ${figures.indexMb.toFixed(0)} MB; process RSS ${figures.rssMb.toFixed(0)} MB`,
   );
   for (const p of figures.projects) {
-    console.log(`${p.projectId} (${p.rows.toLocaleString('en-US')} rows, ${p.queries} queries, limit 10, plan uses HNSW: ${p.hnswPlan ? 'yes' : 'NO'}):`);
-    console.log(`  searchFeedback (HNSW): p50 ${ms(p.hnswMs.p50)}, p95 ${ms(p.hnswMs.p95)}, p99 ${ms(p.hnswMs.p99)}, mean ${ms(p.hnswMs.mean)}`);
-    console.log(`  exact scan:            p50 ${ms(p.exactMs.p50)}, p95 ${ms(p.exactMs.p95)}, p99 ${ms(p.exactMs.p99)}, mean ${ms(p.exactMs.mean)}`);
+    console.log(`${p.projectId} (${n(p.rows)} rows, ${p.queries} queries, limit 10): planner picks ${p.plannedScan}`);
+    console.log(`  exact scan (baseline):          ${ms(p.exact.ms)}`);
+    if (!p.plannedUsesHnsw) {
+      console.log(
+        `  searchFeedback as planned:      ${ms(p.searchFeedback.ms)}; recall@10 ${p.searchFeedback.recallAt10.toFixed(3)}; p95 / exact p95 = ${p.searchFeedbackP95Ratio.toFixed(3)}`,
+      );
+    }
     console.log(
-      `  HNSW p95 / exact p95 = ${p.p95Ratio.toFixed(3)} (p50 ratio ${p.p50Ratio.toFixed(3)}); recall@10 ${p.recallAt10.toFixed(3)} (target ≥ 0.95); short results: ${p.shortResults}`,
+      `  searchFeedback via HNSW${p.hnsw.forced ? ' (forced)' : '        '}: ${ms(p.hnsw.ms)}; recall@10 ${p.hnsw.recallAt10.toFixed(3)} (target ≥ 0.95), short results ${p.hnsw.shortResults}`,
     );
-    console.log(
-      `  ef_search curve: ${p.efSearchCurve.map((c) => `ef ${c.efSearch}: recall ${c.recallAt10.toFixed(3)}, p50 ${ms(c.p50Ms)}, p95 ${ms(c.p95Ms)}`).join('; ')}`,
-    );
+    console.log(`  HNSW p95 / exact p95 = ${p.hnswP95Ratio.toFixed(3)} (p50 ratio ${p.hnswP50Ratio.toFixed(3)})`);
+    console.log(`  ef_search curve (iterative scan, limit 10):`);
+    for (const c of p.efSearchCurve) {
+      console.log(
+        `    ef_search ${String(c.efSearch).padStart(3)}: recall@10 ${c.recallAt10.toFixed(3)}, p50 ${c.p50Ms.toFixed(2)} ms, p95 ${c.p95Ms.toFixed(2)} ms, short results ${c.shortResults}`,
+      );
+    }
   }
 }
 

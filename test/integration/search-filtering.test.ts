@@ -29,7 +29,8 @@ function searchSettings(limit: number, iterativeScan = 'relaxed_order'): string[
 }
 
 function scanNode(plan: string): string {
-  return (plan.split('\n').find((line) => /Scan (using|on) /.test(line) && /feedback_embeddings/.test(line)) ?? plan).trim();
+  const line = plan.split('\n').find((l) => /Scan (using|on) /.test(l) && /feedback_embeddings/.test(l)) ?? plan;
+  return line.replace(/^\s*(->\s*)?/, '').replace(/\s+\(cost=.*\)$/, '');
 }
 
 describe('search: per-project filtering does not starve the shared HNSW index (5,000 rows in A, 50 in B)', function () {
@@ -55,8 +56,17 @@ describe('search: per-project filtering does not starve the shared HNSW index (5
       .map((r) => r.id);
   }
 
+  /** Scans of the HNSW index so far (cumulative statistics, flushed on demand). */
+  async function hnswScans(): Promise<number> {
+    await db.query(`SELECT pg_stat_force_next_flush()`);
+    await db.query(`SELECT 1`); // the flush happens at the end of the next transaction
+    const { rows } = await db.query<{ idx_scan: string }>(`SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = $1`, [HNSW_INDEX]);
+    return Number(rows[0].idx_scan);
+  }
+
   before(async () => {
     db = await openSearchDatabase();
+    await db.query(`SET stats_fetch_consistency = none`);
     // Loaded with the HNSW index in place, as the feedback-vectors projection fills it.
     await insertProjectRows(db, generator, { projectId: A, project: 0, count: ROWS_A });
     await insertProjectRows(db, generator, { projectId: B, project: 1, count: ROWS_B, seqOffset: ROWS_A });
@@ -104,6 +114,7 @@ describe('search: per-project filtering does not starve the shared HNSW index (5
     it(`returns exactly min(${limit}, ${ROWS_B}) results for B, all of B, best first, with recall@10 ≥ 0.9`, async () => {
       const expected = Math.min(limit, ROWS_B);
       const recalls: number[] = [];
+      const scansBefore = await hnswScans();
       for (const query of queries) {
         const results = await searchFeedback(db, B, { model: MODEL, dimensions: DIMENSIONS, vector: query.vector }, limit);
         expect(results, `${query.name}: result count`).to.have.length(expected);
@@ -122,10 +133,14 @@ describe('search: per-project filtering does not starve the shared HNSW index (5
         const exact = new Set(exactRankingB(query.vector).slice(0, 10));
         recalls.push(ids.slice(0, 10).filter((id) => exact.has(id)).length / 10);
       }
+      // searchFeedback itself went through the HNSW index, once per query.
+      const scans = (await hnswScans()) - scansBefore;
       const mean = recalls.reduce((s, r) => s + r, 0) / recalls.length;
       console.log(
-        `      limit ${limit}: ${queries.length} queries, ${expected} rows each; recall@10 vs brute force mean ${mean.toFixed(3)}, min ${Math.min(...recalls).toFixed(1)}`,
+        `      limit ${limit}: ${queries.length} queries, ${expected} rows each, ${scans} HNSW index scans; ` +
+          `recall@10 vs brute force mean ${mean.toFixed(3)}, min ${Math.min(...recalls).toFixed(1)}`,
       );
+      expect(scans).to.be.at.least(queries.length);
       expect(mean).to.be.at.least(0.9);
       expect(Math.min(...recalls)).to.be.at.least(0.7);
     });

@@ -1,6 +1,6 @@
 /**
  * English stop words for theme labels: function words, contractions and the filler of customer
- * feedback ("please", "really", "just"), which say nothing about what a theme is about.
+ * feedback ("please", "really", "just") and spelled-out numbers, which say nothing about what a theme is about.
  * Lower-case, apostrophes normalised to `'`.
  */
 const WORDS = `
@@ -22,6 +22,8 @@ under unless until up upon us use used uses using very via want wants was wasn't
 were weren't what what's whatever when whenever where where's whereas wherever whether which while who who's whoever
 whole whom whose why will with within without won't would wouldn't yeah yes yet you you'd you'll you're you've your
 yours yourself yourselves
+two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand million
+first second third
 `;
 
 export const STOP_WORDS: ReadonlySet<string> = new Set(WORDS.split(/\s+/).filter((w) => w !== ''));

@@ -28,6 +28,12 @@ function clean(text: string): string {
     .toLowerCase();
 }
 
+/** Plurals of words ending in "ie" ("cookies" → "cookie", not "cooky"). */
+const IE_PLURALS = /^(?:cookies|movies|selfies|zombies|calories|smoothies|goodies|newbies|freebies|hoodies|rookies|techies|ties|lies|pies)$/;
+
+/** Words ending in "s" that are not plurals. */
+const INVARIANT = new Set(['kudos', 'news', 'series', 'species', 'lens', 'gas', 'canvas', 'atlas', 'alias', 'ios', 'macos', 'always', 'perhaps']);
+
 /**
  * Light plural normalisation: "notifications" → "notification", "charges" → "charge",
  * "crashes" → "crash", "queries" → "query". Leaves "status", "analysis", "access" alone.
@@ -35,9 +41,10 @@ function clean(text: string): string {
 export function singular(word: string): string {
   if (word.length <= 3) return word;
   if (word.endsWith("'s")) return word.slice(0, -2);
+  if (IE_PLURALS.test(word)) return word.slice(0, -1);
   if (/[^aeiou]ies$/.test(word) && word.length > 4) return `${word.slice(0, -3)}y`;
   if (/(?:ss|sh|ch|x|zz)es$/.test(word)) return word.slice(0, -2);
-  if (/(?:ss|us|is|ous|ics)$/.test(word)) return word;
+  if (/(?:ss|us|is|ous|ics)$/.test(word) || INVARIANT.has(word)) return word;
   if (word.endsWith('s')) return word.slice(0, -1);
   return word;
 }
@@ -58,7 +65,7 @@ export function stem(word: string): string {
 }
 
 function usable(token: string): boolean {
-  return token.length >= 2 && !/\p{N}/u.test(token) && !isStopWord(token);
+  return token.length >= 2 && !/\p{N}/u.test(token) && !isStopWord(token) && !isStopWord(singular(token));
 }
 
 /** Runs of consecutive usable words (lower-case, singular); stop words, numbers and punctuation split runs. */

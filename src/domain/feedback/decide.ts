@@ -1,11 +1,12 @@
 import { notFound } from '../../errors.js';
-import type { FeedbackClustered, FeedbackEvent, FeedbackProcessed, FeedbackSubmitted } from './events.js';
+import type { FeedbackClustered, FeedbackEvent, FeedbackProcessed, FeedbackReembedded, FeedbackSubmitted } from './events.js';
 import type { FeedbackState } from './state.js';
 
 export type FeedbackCommand =
   | { type: 'SubmitFeedback'; submission: FeedbackSubmitted['data'] }
   | { type: 'RecordAnalysis'; result: FeedbackProcessed['data'] }
   | { type: 'RecordCluster'; assignment: FeedbackClustered['data'] }
+  | { type: 'RecordReembedding'; reembedding: FeedbackReembedded['data'] }
   | { type: 'DeleteFeedback'; feedbackId: string; projectId: string; deletedAt: string };
 
 /** A second submission to an existing item: the caller replays it as an idempotent duplicate. */
@@ -26,6 +27,10 @@ export function decideFeedback(command: FeedbackCommand, state: FeedbackState): 
     case 'RecordCluster':
       // Once per item: a retried worker records nothing new.
       return state.status === 'processed' && state.clusterId === undefined ? [{ type: 'FeedbackClustered', data: command.assignment }] : [];
+    case 'RecordReembedding':
+      return state.status === 'processed' && state.embeddingModel !== command.reembedding.embedding.model
+        ? [{ type: 'FeedbackReembedded', data: command.reembedding }]
+        : [];
     case 'DeleteFeedback':
       if (state.status === 'none' || state.status === 'deleted' || state.projectId !== command.projectId) {
         throw notFound('The feedback item');

@@ -55,6 +55,12 @@ export interface FeedbackClustered {
   data: { feedbackId: string; projectId: string; clusterId: string; similarity: number; clusteredAt: string };
 }
 
-export type FeedbackEvent = FeedbackSubmitted | FeedbackProcessed | FeedbackClustered | FeedbackDeleted;
+/** The item's vector from another embedding model (`feedbackctl reembed`); it leaves its theme and is clustered again. */
+export interface FeedbackReembedded {
+  type: 'FeedbackReembedded';
+  data: { feedbackId: string; projectId: string; embedding: Embedding; reembeddedAt: string };
+}
+
+export type FeedbackEvent = FeedbackSubmitted | FeedbackProcessed | FeedbackClustered | FeedbackReembedded | FeedbackDeleted;
 
 export const feedbackStream = (feedbackId: string) => `feedback-${feedbackId}`;

@@ -7,6 +7,7 @@ export interface FeedbackState {
   projectId?: string;
   text?: string;
   clusterId?: string;
+  embeddingModel?: string;
 }
 
 export const initialFeedbackState = (): FeedbackState => ({ status: 'none' });
@@ -16,7 +17,9 @@ export function evolveFeedback(state: FeedbackState, event: FeedbackEvent): Feed
     case 'FeedbackSubmitted':
       return { status: 'pending', projectId: event.data.projectId, text: event.data.text };
     case 'FeedbackProcessed':
-      return { ...state, status: 'processed' };
+      return { ...state, status: 'processed', embeddingModel: event.data.embedding.model };
+    case 'FeedbackReembedded':
+      return { ...state, embeddingModel: event.data.embedding.model, clusterId: undefined };
     case 'FeedbackClustered':
       return { ...state, clusterId: event.data.clusterId };
     case 'FeedbackDeleted':

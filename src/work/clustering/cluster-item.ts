@@ -15,9 +15,12 @@ import { spikeCounts } from './spike-counts.js';
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
-/** A theme started by an item gets an id derived from it, so a retried worker finds the same theme. */
-export const clusterIdFor = (feedbackId: string) =>
-  `cl_${BigInt('0x' + createHash('sha256').update(feedbackId).digest('hex').slice(0, 26)).toString(36).padStart(20, '0').slice(-20)}`;
+/**
+ * A theme started by an item gets an id derived from the item and the embedding model, so a retried
+ * worker finds the same theme, and the item re-embedded with another model starts a different one.
+ */
+export const clusterIdFor = (feedbackId: string, model: string) =>
+  `cl_${BigInt('0x' + createHash('sha256').update(`${feedbackId}\u0000${model}`).digest('hex').slice(0, 26)).toString(36).padStart(20, '0').slice(-20)}`;
 
 interface Member {
   model: string | null;
@@ -54,7 +57,7 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
     thresholdsFor(member.model),
   );
   const now = () => services.clock.now().toISOString();
-  const clusterId = assignment.kind === 'join' ? assignment.clusterId : clusterIdFor(feedbackId);
+  const clusterId = assignment.kind === 'join' ? assignment.clusterId : clusterIdFor(feedbackId, member.model);
   if (assignment.kind === 'create') {
     const label = await labelTheme(services.db, labeler, projectId, clusterId, [member.text]);
     await handleCommand(services.store, clusterStream(clusterId), clusterDecider, {

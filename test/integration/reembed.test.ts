@@ -1,0 +1,70 @@
+import { expect } from 'chai';
+import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
+import { countStaleEmbeddings, reembedStale } from '../../src/work/reembed.js';
+import { OpenAIStub } from '../support/openai-stub.js';
+import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
+
+async function waitUntil(check: () => Promise<boolean>, attempts = 200): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition not reached in time');
+}
+
+describe('feedbackctl reembed: a project whose embedding model changes is re-embedded, never mixed (issue 4)', () => {
+  let stub: OpenAIStub;
+  let server: TestServer;
+  let key: string;
+  const ids: string[] = [];
+
+  before(async () => {
+    stub = await OpenAIStub.start();
+    // Items are first processed by an LLM setup whose vectors come from a 64-dimension model.
+    server = await startTestServer({
+      env: { ANALYZER: 'llm', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: stub.baseURL, OPENAI_EMBEDDING_MODEL: 'stub-embed', OPENAI_EMBEDDING_DIMENSIONS: '64' },
+    });
+    key = (await server.createProject()).secretKey;
+    for (const text of ['Login keeps failing with my password', 'Please add a dark mode', 'The CSV export times out']) {
+      const response = await server.request('/api/v1/feedback', { key, method: 'POST', body: JSON.stringify({ text }) });
+      const { id } = (await response.json()) as { id: string };
+      await waitForProcessed(server, key, id);
+      ids.push(id);
+    }
+  });
+  after(async () => {
+    await server.close();
+    await stub.close();
+  });
+
+  it('moves every stale vector to the new model and reclusters the items under it', async () => {
+    const offline = await loadThreadedAnalyzer();
+    const { db } = server.runtime;
+    await waitUntil(async () => (await db.query(`SELECT 1 FROM feedback_items WHERE cluster_id IS NULL`)).rowCount === 0);
+    expect(await countStaleEmbeddings(db, offline.embeddingModel.model)).to.equal(3);
+
+    const progress: number[] = [];
+    const done = await reembedStale(server.runtime, offline, { onProgress: (n) => progress.push(n) });
+    expect(done).to.equal(3);
+    expect(progress).to.deep.equal([1, 2, 3]);
+    expect(await countStaleEmbeddings(db, offline.embeddingModel.model)).to.equal(0);
+
+    const vectors = await db.query<{ model: string; dimensions: number }>(`SELECT DISTINCT model, dimensions FROM feedback_embeddings`);
+    expect(vectors.rows).to.deep.equal([{ model: 'use-lite-512', dimensions: 512 }]);
+    // Each item is clustered again among themes of the new model only.
+    await waitUntil(async () => {
+      const rows = await db.query<{ model: string }>(
+        `SELECT c.model FROM feedback_items f JOIN clusters c ON c.cluster_id = f.cluster_id WHERE f.feedback_id = ANY($1)`,
+        [ids],
+      );
+      return rows.rows.length === 3 && rows.rows.every((row) => row.model === 'use-lite-512');
+    });
+    const events = await server.runtime.store.readStream(`feedback-${ids[0]}`);
+    expect(events.map((e) => e.type)).to.include.members(['FeedbackReembedded']);
+    expect(events.filter((e) => e.type === 'FeedbackClustered')).to.have.length(2);
+  });
+
+  it('a second run finds nothing to do', async () => {
+    expect(await reembedStale(server.runtime, await loadThreadedAnalyzer())).to.equal(0);
+  });
+});

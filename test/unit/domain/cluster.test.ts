@@ -1,0 +1,117 @@
+import { expect } from 'chai';
+import { assignToCluster, findMerges } from '../../../src/domain/cluster/assignment.js';
+import { clusterDecider } from '../../../src/domain/cluster/decider.js';
+import type { ClusterEvent } from '../../../src/domain/cluster/events.js';
+import { isSpike } from '../../../src/domain/cluster/spike.js';
+import { AppError } from '../../../src/errors.js';
+import { givenWhenThen } from '../../support/given-when-then.js';
+
+const decide = givenWhenThen(clusterDecider);
+const at = '2026-03-01T00:00:00.000Z';
+const ref = { clusterId: 'c1', projectId: 'p1', at };
+const created: ClusterEvent = { type: 'ClusterCreated', data: { ...ref, model: 'm', label: 'login / password', seedFeedbackId: 'f0' } };
+const resolved: ClusterEvent = { type: 'ClusterResolved', data: { ...ref, label: 'login / password', userIds: ['u1'] } };
+const muted: ClusterEvent = { type: 'ClusterMuted', data: ref };
+
+describe('cluster decider (spec 3.3, 6)', () => {
+  it('given an active theme, when resolved, then ClusterResolved with the end users', () => {
+    expect(decide([created], { type: 'SetStatus', projectId: 'p1', status: 'resolved', userIds: ['u1', 'u2'], at })).to.deep.equal([
+      { type: 'ClusterResolved', data: { ...ref, label: 'login / password', userIds: ['u1', 'u2'] } },
+    ]);
+  });
+
+  it('given a resolved theme, when resolved again, then nothing', () => {
+    expect(decide([created, resolved], { type: 'SetStatus', projectId: 'p1', status: 'resolved', userIds: [], at })).to.deep.equal([]);
+  });
+
+  it('given a resolved theme, when feedback joins, then ClusterRegressed naming the item', () => {
+    expect(decide([created, resolved], { type: 'RecordJoin', feedbackId: 'f9', at })).to.deep.equal([
+      { type: 'ClusterRegressed', data: { ...ref, label: 'login / password', triggeredByFeedbackId: 'f9' } },
+    ]);
+  });
+
+  it('given a regression by an item, when the same item joins again (retried worker), then nothing', () => {
+    const regressed: ClusterEvent = { type: 'ClusterRegressed', data: { ...ref, label: 'x', triggeredByFeedbackId: 'f9' } };
+    expect(decide([created, resolved, regressed], { type: 'RecordJoin', feedbackId: 'f9', at })).to.deep.equal([]);
+  });
+
+  it('given a muted theme, when feedback joins, then it reopens silently (no regression)', () => {
+    expect(decide([created, muted], { type: 'RecordJoin', feedbackId: 'f9', at })).to.deep.equal([
+      { type: 'ClusterReopened', data: { ...ref, triggeredByFeedbackId: 'f9' } },
+    ]);
+  });
+
+  it('given an active theme, when feedback joins, then nothing', () => {
+    expect(decide([created], { type: 'RecordJoin', feedbackId: 'f9', at })).to.deep.equal([]);
+  });
+
+  it('given a muted theme that reopened, when set active, then ClusterActivated clears the mute', () => {
+    const reopened: ClusterEvent = { type: 'ClusterReopened', data: { ...ref, triggeredByFeedbackId: 'f9' } };
+    expect(decide([created, muted, reopened], { type: 'SetStatus', projectId: 'p1', status: 'active', userIds: [], at })).to.deep.equal([
+      { type: 'ClusterActivated', data: ref },
+    ]);
+  });
+
+  it('given another project, when the status is set, then 404', () => {
+    expect(() => decide([created], { type: 'SetStatus', projectId: 'p2', status: 'muted', userIds: [], at })).to.throw(AppError).with.property('status', 404);
+  });
+
+  it('given a spike condition, when checked, then ClusterSpiking once; when checked again in the burst, then nothing', () => {
+    const counts = { reportsLast24h: 5, reportsPriorWeek: 7 };
+    const first = decide([created], { type: 'CheckSpike', counts, feedbackId: 'f5', at });
+    expect(first).to.deep.equal([
+      { type: 'ClusterSpiking', data: { ...ref, label: 'login / password', reportsLast24h: 5, priorDailyRate: 1, triggeredByFeedbackId: 'f5' } },
+    ]);
+    expect(decide([created, ...first], { type: 'CheckSpike', counts: { reportsLast24h: 6, reportsPriorWeek: 7 }, feedbackId: 'f6', at })).to.deep.equal([]);
+    expect(decide([created, ...first], { type: 'CheckSpike', counts: { reportsLast24h: 1, reportsPriorWeek: 7 }, feedbackId: 'f7', at })).to.deep.equal([
+      { type: 'ClusterSpikeEnded', data: ref },
+    ]);
+  });
+
+  it('given a muted theme, when a spike condition holds, then nothing', () => {
+    expect(decide([created, muted], { type: 'CheckSpike', counts: { reportsLast24h: 50, reportsPriorWeek: 0 }, feedbackId: 'f', at })).to.deep.equal([]);
+  });
+
+  it('given a merged theme, when merged again, then nothing', () => {
+    const merged: ClusterEvent = { type: 'ClusterMerged', data: { ...ref, into: 'c2' } };
+    expect(decide([created, merged], { type: 'MergeInto', into: 'c3', at })).to.deep.equal([]);
+  });
+});
+
+describe('spike rule (spec 6)', () => {
+  it('needs 4 reports in 24 h and 3 × the prior daily rate', () => {
+    expect(isSpike({ reportsLast24h: 3, reportsPriorWeek: 0 })).to.equal(false);
+    expect(isSpike({ reportsLast24h: 4, reportsPriorWeek: 0 })).to.equal(true);
+    expect(isSpike({ reportsLast24h: 4, reportsPriorWeek: 14 })).to.equal(false); // 2/day → needs 6
+    expect(isSpike({ reportsLast24h: 6, reportsPriorWeek: 14 })).to.equal(true);
+  });
+});
+
+describe('theme assignment', () => {
+  const thresholds = { join: 0.5, merge: 0.8 };
+  it('joins the nearest theme above the threshold, else creates one', () => {
+    const candidates = [
+      { clusterId: 'a', centroid: [1, 0, 0], size: 3 },
+      { clusterId: 'b', centroid: [0, 2, 0], size: 1 },
+    ];
+    expect(assignToCluster([0.1, 0.9, 0], candidates, thresholds)).to.deep.include({ kind: 'join', clusterId: 'b' });
+    expect(assignToCluster([0, 0, 1], candidates, thresholds)).to.deep.include({ kind: 'create' });
+    expect(assignToCluster([1, 0, 0], [], thresholds)).to.deep.equal({ kind: 'create', similarity: 0 });
+  });
+
+  it('merges near-duplicates into the larger theme, each theme at most once per pass', () => {
+    const merges = findMerges(
+      [
+        { clusterId: 'a', centroid: [1, 0], size: 5 },
+        { clusterId: 'b', centroid: [0.99, 0.05], size: 2 },
+        { clusterId: 'c', centroid: [0.98, 0.1], size: 1 },
+        { clusterId: 'd', centroid: [0, 1], size: 4 },
+      ],
+      thresholds,
+    );
+    expect(merges[0]).to.include({ from: 'b', into: 'a' });
+    expect(merges.map((m) => m.from)).to.not.include('d');
+    const involved = merges.flatMap((m) => [m.from, m.into]);
+    expect(new Set(involved).size).to.equal(involved.length);
+  });
+});
