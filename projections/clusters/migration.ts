@@ -18,7 +18,7 @@ export const clustersMigrations: Migration[] = [
         negative integer NOT NULL DEFAULT 0,
         first_seen_at timestamptz,
         last_seen_at timestamptz,
-        -- sum of the members' unit embeddings, kept incrementally in log order (deterministic on replay)
+        -- sum of the members' clustering vectors, added in the order they joined (identical on replay)
         centroid vector,
         merged_into text,
         created_at timestamptz NOT NULL
@@ -28,6 +28,8 @@ export const clustersMigrations: Migration[] = [
         feedback_id text PRIMARY KEY,
         project_id text NOT NULL,
         cluster_id text,
+        -- log position of the event that put the item in its theme: the canonical order of the centre's sum
+        joined_seq numeric(20),
         user_id text,
         sentiment text,
         model text,

@@ -4,6 +4,7 @@ import type { ClusterEvent } from '../../src/domain/cluster/events.js';
 import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
 import type { RecordedEvent } from '../../src/eventstore/event-store.js';
 import type { Projection } from '../../src/projection-engine/projection.js';
+import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { clustersMigrations } from './migration.js';
 import { mergeClusters, moveMember } from './membership.js';
 
@@ -39,22 +40,22 @@ export const clustersProjection: Projection = {
           event.data.feedbackId,
           event.data.analysis.sentiment,
           event.data.embedding.model,
-          pgvector.toSql(event.data.embedding.vector),
+          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector)),
         ]);
         return;
       case 'FeedbackReembedded':
-        await moveMember(tx, event.data.feedbackId, null);
+        await moveMember(tx, event.data.feedbackId, null, null);
         await tx.query(`UPDATE cluster_members SET model = $2, embedding = $3 WHERE feedback_id = $1`, [
           event.data.feedbackId,
           event.data.embedding.model,
-          pgvector.toSql(event.data.embedding.vector),
+          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector)),
         ]);
         return;
       case 'FeedbackClustered':
-        await moveMember(tx, event.data.feedbackId, event.data.clusterId);
+        await moveMember(tx, event.data.feedbackId, event.data.clusterId, recorded.position.prepare);
         return;
       case 'FeedbackDeleted':
-        await moveMember(tx, event.data.feedbackId, null);
+        await moveMember(tx, event.data.feedbackId, null, null);
         await tx.query(`DELETE FROM cluster_members WHERE feedback_id = $1`, [event.data.feedbackId]);
         return;
       case 'ClusterCreated':

@@ -74,7 +74,10 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
   if (!clustered.appended) return;
   await services.engine.waitFor(clustered.appended.position);
 
-  const counts = await spikeCounts(services.db, clusterId, member.created_at);
+  // Reports count by their own time, but the spike is judged on the theme's latest 24 hours: a late
+  // backfill (older than the newest report) must not end a running spike, which would fire it again.
+  const newest = await services.db.query<{ at: Date | null }>(`SELECT max(created_at) AS at FROM cluster_members WHERE cluster_id = $1`, [clusterId]);
+  const counts = await spikeCounts(services.db, clusterId, newest.rows[0]?.at ?? member.created_at);
   await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'CheckSpike', counts, feedbackId, at: now() });
   const size = await services.db.query<{ size: number }>(`SELECT size FROM clusters WHERE cluster_id = $1`, [clusterId]);
   if (assignment.kind === 'join' && isRelabelSize(size.rows[0]?.size ?? 0)) {
