@@ -1,0 +1,12 @@
+// npm run eval: every quality measurement on its labelled fixtures; exits non-zero if any misses its bar.
+import { spawnSync } from 'node:child_process';
+
+const evaluations = ['test/eval/redaction.ts', 'test/eval/analyzer.ts', 'test/eval/clustering.ts'];
+const failed: string[] = [];
+for (const script of evaluations) {
+  console.log(`\n=== ${script} ===`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+  if (result.status !== 0) failed.push(script);
+}
+console.log(failed.length === 0 ? '\nAll evaluations meet their bars.' : `\nBelow the bar: ${failed.join(', ')}`);
+process.exitCode = failed.length === 0 ? 0 : 1;
