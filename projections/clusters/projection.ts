@@ -1,6 +1,6 @@
 import pgvector from 'pgvector';
 import type { Queryable } from '../../src/db/database.js';
-import type { ClusterEvent } from '../../src/domain/cluster/events.js';
+import type { ClusterEvent, ClusterLabeled } from '../../src/domain/cluster/events.js';
 import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
 import type { RecordedEvent } from '../../src/eventstore/event-store.js';
 import type { Projection } from '../../src/projection-engine/projection.js';
@@ -22,12 +22,12 @@ export const clustersProjection: Projection = {
   tables: ['clusters', 'cluster_members'],
   handles: [
     'FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackReembedded', 'FeedbackDeleted',
-    'ClusterCreated', 'ClusterRelabeled', 'ClusterResolved', 'ClusterMuted', 'ClusterActivated',
+    'ClusterCreated', 'ClusterLabeled', 'ClusterResolved', 'ClusterMuted', 'ClusterActivated',
     'ClusterRegressed', 'ClusterReopened', 'ClusterSpiking', 'ClusterSpikeEnded', 'ClusterMerged',
   ],
   migrations: clustersMigrations,
   async apply(recorded: RecordedEvent, tx: Queryable) {
-    const event = recorded as unknown as FeedbackEvent | ClusterEvent;
+    const event = recorded as unknown as FeedbackEvent | ClusterEvent | ClusterLabeled;
     switch (event.type) {
       case 'FeedbackSubmitted':
         await tx.query(
@@ -60,12 +60,16 @@ export const clustersProjection: Projection = {
         return;
       case 'ClusterCreated':
         await tx.query(
-          `INSERT INTO clusters (cluster_id, project_id, model, label, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-          [event.data.clusterId, event.data.projectId, event.data.model, event.data.label, event.data.at],
+          `INSERT INTO clusters (cluster_id, project_id, model, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+          [event.data.clusterId, event.data.projectId, event.data.model, event.data.at],
         );
         return;
-      case 'ClusterRelabeled':
-        await tx.query(`UPDATE clusters SET label = $2 WHERE cluster_id = $1`, [event.data.clusterId, event.data.label]);
+      case 'ClusterLabeled':
+        await tx.query(`UPDATE clusters SET label = $2, label_generation = $3 WHERE cluster_id = $1`, [
+          event.data.clusterId,
+          event.data.label,
+          event.data.generation,
+        ]);
         return;
       case 'ClusterSpiking':
       case 'ClusterSpikeEnded':

@@ -18,7 +18,7 @@ export async function searchFeedback(db: Database, projectId: string, query: Emb
   return db.transaction(async (tx) => {
     if (indexed) {
       await tx.query(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-      await tx.query(`SET LOCAL hnsw.ef_search = ${Math.max(40, limit * 2)}`);
+      await tx.query(`SET LOCAL hnsw.ef_search = ${Math.max(64, limit * 2)}`);
     }
     const rows = await tx.query<FeedbackRow & { distance: number }>(
       `WITH nearest AS (

@@ -4,8 +4,7 @@ import { isSpike, type SpikeCounts } from './spike.js';
 import type { ClusterState } from './state.js';
 
 export type ClusterCommand =
-  | { type: 'CreateCluster'; clusterId: string; projectId: string; model: string; label: string; seedFeedbackId: string; at: string }
-  | { type: 'Relabel'; label: string; at: string }
+  | { type: 'CreateCluster'; clusterId: string; projectId: string; model: string; at: string }
   /** The owner sets the status (PATCH); `userIds` are the theme's end users, for `resolved`. */
   | { type: 'SetStatus'; projectId: string; status: ClusterStatus; userIds: string[]; at: string }
   | { type: 'RecordJoin'; feedbackId: string; at: string }
@@ -23,8 +22,6 @@ export function decideCluster(command: ClusterCommand, state: ClusterState): Clu
   if (!state.exists) throw notFound('The cluster');
   const ref = { clusterId: state.clusterId!, projectId: state.projectId!, at: command.at };
   switch (command.type) {
-    case 'Relabel':
-      return command.label === state.label ? [] : [{ type: 'ClusterRelabeled', data: { ...ref, label: command.label } }];
     case 'SetStatus':
       if (command.projectId !== state.projectId || state.mergedInto) throw notFound('The cluster');
       return setStatus(command, state, ref);
@@ -34,7 +31,7 @@ export function decideCluster(command: ClusterCommand, state: ClusterState): Clu
       const spike = isSpike(command.counts);
       if (spike && !state.spiking && !state.muted) {
         const priorDailyRate = Math.round((command.counts.reportsPriorWeek / 7) * 100) / 100;
-        return [{ type: 'ClusterSpiking', data: { ...ref, label: state.label, reportsLast24h: command.counts.reportsLast24h, priorDailyRate, triggeredByFeedbackId: command.feedbackId } }];
+        return [{ type: 'ClusterSpiking', data: { ...ref, reportsLast24h: command.counts.reportsLast24h, priorDailyRate, triggeredByFeedbackId: command.feedbackId } }];
       }
       return !spike && state.spiking ? [{ type: 'ClusterSpikeEnded', data: ref }] : [];
     }
@@ -50,7 +47,7 @@ type Ref = { clusterId: string; projectId: string; at: string };
 function setStatus(command: Extract<ClusterCommand, { type: 'SetStatus' }>, state: ClusterState, ref: Ref): ClusterEvent[] {
   switch (command.status) {
     case 'resolved':
-      return state.status === 'resolved' ? [] : [{ type: 'ClusterResolved', data: { ...ref, label: state.label, userIds: command.userIds } }];
+      return state.status === 'resolved' ? [] : [{ type: 'ClusterResolved', data: { ...ref, userIds: command.userIds } }];
     case 'muted':
       return state.status === 'muted' ? [] : [{ type: 'ClusterMuted', data: ref }];
     case 'active':
@@ -61,7 +58,7 @@ function setStatus(command: Extract<ClusterCommand, { type: 'SetStatus' }>, stat
 function recordJoin(command: Extract<ClusterCommand, { type: 'RecordJoin' }>, state: ClusterState, ref: Ref): ClusterEvent[] {
   if (state.triggeredBy.includes(command.feedbackId)) return [];
   if (state.status === 'resolved') {
-    return [{ type: 'ClusterRegressed', data: { ...ref, label: state.label, triggeredByFeedbackId: command.feedbackId } }];
+    return [{ type: 'ClusterRegressed', data: { ...ref, triggeredByFeedbackId: command.feedbackId } }];
   }
   if (state.status === 'muted') return [{ type: 'ClusterReopened', data: { ...ref, triggeredByFeedbackId: command.feedbackId } }];
   return [];

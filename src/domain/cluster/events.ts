@@ -7,24 +7,36 @@ interface ClusterRef {
 }
 
 export type ClusterEvent =
-  | { type: 'ClusterCreated'; data: ClusterRef & { model: string; label: string; seedFeedbackId: string } }
-  | { type: 'ClusterRelabeled'; data: ClusterRef & { label: string } }
+  | { type: 'ClusterCreated'; data: ClusterRef & { model: string } }
   /** `cluster.resolved`: carries the ids of the end users whose feedback is in the theme. */
-  | { type: 'ClusterResolved'; data: ClusterRef & { label: string; userIds: string[] } }
+  | { type: 'ClusterResolved'; data: ClusterRef & { userIds: string[] } }
   | { type: 'ClusterMuted'; data: ClusterRef }
   /** Set active by its owner (PATCH): clears muting. */
   | { type: 'ClusterActivated'; data: ClusterRef }
   /** `cluster.regressed`: new feedback joined a resolved, unmuted theme. */
-  | { type: 'ClusterRegressed'; data: ClusterRef & { label: string; triggeredByFeedbackId: string } }
+  | { type: 'ClusterRegressed'; data: ClusterRef & { triggeredByFeedbackId: string } }
   /** New feedback joined a muted theme: it is active again, stays muted, and nobody is told. */
   | { type: 'ClusterReopened'; data: ClusterRef & { triggeredByFeedbackId: string } }
   /** `cluster.spiking`: ≥ 4 reports in 24 h at ≥ 3 × the prior week's daily rate; once per spike. */
   | {
       type: 'ClusterSpiking';
-      data: ClusterRef & { label: string; reportsLast24h: number; priorDailyRate: number; triggeredByFeedbackId: string };
+      data: ClusterRef & { reportsLast24h: number; priorDailyRate: number; triggeredByFeedbackId: string };
     }
   | { type: 'ClusterSpikeEnded'; data: ClusterRef }
   /** A near-duplicate theme was folded into another; its items now belong to `into`. */
   | { type: 'ClusterMerged'; data: ClusterRef & { into: string } };
 
 export const clusterStream = (clusterId: string) => `cluster-${clusterId}`;
+
+/**
+ * A theme's label is derived from its items' words, so it lives apart from the theme's life cycle:
+ * in a label stream per generation. Deleting an item starts a new generation labelled from the
+ * remaining items and erases the previous one, so no words of a deleted item stay in the log.
+ * (Life-cycle events carry no label; consumers such as webhooks read the current one.)
+ */
+export interface ClusterLabeled {
+  type: 'ClusterLabeled';
+  data: ClusterRef & { label: string; generation: number };
+}
+
+export const clusterLabelStream = (clusterId: string, generation: number) => `cluster-label-${clusterId}-${generation}`;

@@ -4,7 +4,6 @@ export interface ClusterState {
   exists: boolean;
   clusterId?: string;
   projectId?: string;
-  label: string;
   status: ClusterStatus;
   /** Muted themes reopen silently and never spike; cleared when set active or resolved. */
   muted: boolean;
@@ -14,14 +13,12 @@ export interface ClusterState {
   triggeredBy: string[];
 }
 
-export const initialClusterState = (): ClusterState => ({ exists: false, label: '', status: 'active', muted: false, spiking: false, triggeredBy: [] });
+export const initialClusterState = (): ClusterState => ({ exists: false, status: 'active', muted: false, spiking: false, triggeredBy: [] });
 
 export function evolveCluster(state: ClusterState, event: ClusterEvent): ClusterState {
   switch (event.type) {
     case 'ClusterCreated':
-      return { ...state, exists: true, clusterId: event.data.clusterId, projectId: event.data.projectId, label: event.data.label };
-    case 'ClusterRelabeled':
-      return { ...state, label: event.data.label };
+      return { ...state, exists: true, clusterId: event.data.clusterId, projectId: event.data.projectId };
     case 'ClusterResolved':
       return { ...state, status: 'resolved', muted: false };
     case 'ClusterMuted':

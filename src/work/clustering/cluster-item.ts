@@ -12,6 +12,9 @@ import { foldStream, handleCommand } from '../../eventstore/command-handler.js';
 import type { CoreServices } from '../../services.js';
 import { isRelabelSize, labelTheme } from './theme-label.js';
 import { spikeCounts } from './spike-counts.js';
+import { recordLabel } from './record-label.js';
+import { relabelAfterDelete } from './relabel-after-delete.js';
+import { StreamErasedError } from '../../eventstore/event-store.js';
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
@@ -59,19 +62,28 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
   const now = () => services.clock.now().toISOString();
   const clusterId = assignment.kind === 'join' ? assignment.clusterId : clusterIdFor(feedbackId, member.model);
   if (assignment.kind === 'create') {
-    const label = await labelTheme(services.db, labeler, projectId, clusterId, [member.text]);
-    await handleCommand(services.store, clusterStream(clusterId), clusterDecider, {
-      type: 'CreateCluster', clusterId, projectId, model: member.model, label, seedFeedbackId: feedbackId, at: now(),
+    const created = await handleCommand(services.store, clusterStream(clusterId), clusterDecider, {
+      type: 'CreateCluster', clusterId, projectId, model: member.model, at: now(),
     }).catch((error) => {
       if (!(error instanceof ClusterExists)) throw error;
+      return undefined;
     });
+    if (created?.appended) await services.engine.waitFor(created.appended.position);
+    await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId, [member.text]));
   }
   await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'RecordJoin', feedbackId, at: now() });
   const clustered = await handleCommand(services.store, feedbackStream(feedbackId), feedbackDecider, {
     type: 'RecordCluster',
     assignment: { feedbackId, projectId, clusterId, similarity: Math.round(assignment.similarity * 1e6) / 1e6, clusteredAt: now() },
+  }).catch((error) => {
+    if (error instanceof StreamErasedError) return undefined;
+    throw error;
   });
-  if (!clustered.appended) return;
+  if (!clustered?.appended) {
+    // Deleted while being clustered: a theme it started must not keep a label made of its words.
+    if (assignment.kind === 'create') await relabelAfterDelete(services, projectId, clusterId);
+    return;
+  }
   await services.engine.waitFor(clustered.appended.position);
 
   // Reports count by their own time, but the spike is judged on the theme's latest 24 hours: a late
@@ -81,7 +93,6 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
   await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'CheckSpike', counts, feedbackId, at: now() });
   const size = await services.db.query<{ size: number }>(`SELECT size FROM clusters WHERE cluster_id = $1`, [clusterId]);
   if (assignment.kind === 'join' && isRelabelSize(size.rows[0]?.size ?? 0)) {
-    const label = await labelTheme(services.db, labeler, projectId, clusterId);
-    await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'Relabel', label, at: now() });
+    await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId));
   }
 }

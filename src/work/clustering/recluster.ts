@@ -8,6 +8,7 @@ import { handleCommand } from '../../eventstore/command-handler.js';
 import type { CoreServices } from '../../services.js';
 import { releaseClusteringLease, takeClusteringLease } from './lease.js';
 import { labelTheme } from './theme-label.js';
+import { recordLabel } from './record-label.js';
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
@@ -49,12 +50,10 @@ export async function reclusterProject(services: Services, labeler: ThemeLabeler
         merged++;
       }
     }
-    let relabeled = 0;
     for (const clusterId of changed) {
-      const label = await labelTheme(services.db, labeler, projectId, clusterId);
-      const handled = await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'Relabel', label, at: now() });
-      if (handled.appended) relabeled++;
+      await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId));
     }
+    const relabeled = changed.size;
     return { projectId, merged, relabeled, ran: true };
   } finally {
     await releaseClusteringLease(services.db, projectId);

@@ -9,14 +9,14 @@ import { givenWhenThen } from '../../support/given-when-then.js';
 const decide = givenWhenThen(clusterDecider);
 const at = '2026-03-01T00:00:00.000Z';
 const ref = { clusterId: 'c1', projectId: 'p1', at };
-const created: ClusterEvent = { type: 'ClusterCreated', data: { ...ref, model: 'm', label: 'login / password', seedFeedbackId: 'f0' } };
-const resolved: ClusterEvent = { type: 'ClusterResolved', data: { ...ref, label: 'login / password', userIds: ['u1'] } };
+const created: ClusterEvent = { type: 'ClusterCreated', data: { ...ref, model: 'm' } };
+const resolved: ClusterEvent = { type: 'ClusterResolved', data: { ...ref, userIds: ['u1'] } };
 const muted: ClusterEvent = { type: 'ClusterMuted', data: ref };
 
 describe('cluster decider (spec 3.3, 6)', () => {
   it('given an active theme, when resolved, then ClusterResolved with the end users', () => {
     expect(decide([created], { type: 'SetStatus', projectId: 'p1', status: 'resolved', userIds: ['u1', 'u2'], at })).to.deep.equal([
-      { type: 'ClusterResolved', data: { ...ref, label: 'login / password', userIds: ['u1', 'u2'] } },
+      { type: 'ClusterResolved', data: { ...ref, userIds: ['u1', 'u2'] } },
     ]);
   });
 
@@ -26,12 +26,12 @@ describe('cluster decider (spec 3.3, 6)', () => {
 
   it('given a resolved theme, when feedback joins, then ClusterRegressed naming the item', () => {
     expect(decide([created, resolved], { type: 'RecordJoin', feedbackId: 'f9', at })).to.deep.equal([
-      { type: 'ClusterRegressed', data: { ...ref, label: 'login / password', triggeredByFeedbackId: 'f9' } },
+      { type: 'ClusterRegressed', data: { ...ref, triggeredByFeedbackId: 'f9' } },
     ]);
   });
 
   it('given a regression by an item, when the same item joins again (retried worker), then nothing', () => {
-    const regressed: ClusterEvent = { type: 'ClusterRegressed', data: { ...ref, label: 'x', triggeredByFeedbackId: 'f9' } };
+    const regressed: ClusterEvent = { type: 'ClusterRegressed', data: { ...ref, triggeredByFeedbackId: 'f9' } };
     expect(decide([created, resolved, regressed], { type: 'RecordJoin', feedbackId: 'f9', at })).to.deep.equal([]);
   });
 
@@ -60,7 +60,7 @@ describe('cluster decider (spec 3.3, 6)', () => {
     const counts = { reportsLast24h: 5, reportsPriorWeek: 7 };
     const first = decide([created], { type: 'CheckSpike', counts, feedbackId: 'f5', at });
     expect(first).to.deep.equal([
-      { type: 'ClusterSpiking', data: { ...ref, label: 'login / password', reportsLast24h: 5, priorDailyRate: 1, triggeredByFeedbackId: 'f5' } },
+      { type: 'ClusterSpiking', data: { ...ref, reportsLast24h: 5, priorDailyRate: 1, triggeredByFeedbackId: 'f5' } },
     ]);
     expect(decide([created, ...first], { type: 'CheckSpike', counts: { reportsLast24h: 6, reportsPriorWeek: 7 }, feedbackId: 'f6', at })).to.deep.equal([]);
     expect(decide([created, ...first], { type: 'CheckSpike', counts: { reportsLast24h: 1, reportsPriorWeek: 7 }, feedbackId: 'f7', at })).to.deep.equal([

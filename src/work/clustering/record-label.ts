@@ -1,0 +1,29 @@
+import { clusterLabelStream } from '../../domain/cluster/events.js';
+import type { CoreServices } from '../../services.js';
+
+/**
+ * Records a theme's label in its current label generation (when it changed), or in a new generation
+ * when `retirePrevious` — after an item was deleted — so the previous generation can be erased.
+ */
+export async function recordLabel(
+  services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>,
+  projectId: string,
+  clusterId: string,
+  label: string,
+  retirePrevious = false,
+): Promise<number | undefined> {
+  const current = await services.db.query<{ label: string; label_generation: number }>(
+    `SELECT label, label_generation FROM clusters WHERE cluster_id = $1`,
+    [clusterId],
+  );
+  const row = current.rows[0];
+  if (!row || (!retirePrevious && row.label === label)) return undefined;
+  const generation = row.label_generation + (retirePrevious ? 1 : 0);
+  const appended = await services.store.append(
+    clusterLabelStream(clusterId, generation),
+    [{ type: 'ClusterLabeled', data: { clusterId, projectId, label, generation, at: services.clock.now().toISOString() } }],
+    'any',
+  );
+  await services.engine.waitFor(appended.position);
+  return generation;
+}
