@@ -32,6 +32,8 @@ export const clustersMigrations: Migration[] = [
         -- log position of the event that put the item in its theme: the canonical order of the centre's sum
         joined_seq numeric(20),
         user_id text,
+        -- the redacted text: part of the clustering vector (its content words), removed with the item
+        text text NOT NULL,
         sentiment text,
         model text,
         embedding vector,

@@ -16,6 +16,11 @@ const STATUS_BY_EVENT: Partial<Record<ClusterEvent['type'], { status?: string; m
   ClusterReopened: { status: 'active' },
 };
 
+async function memberText(tx: Queryable, feedbackId: string): Promise<string | undefined> {
+  const row = await tx.query<{ text: string }>(`SELECT text FROM cluster_members WHERE feedback_id = $1`, [feedbackId]);
+  return row.rows[0]?.text;
+}
+
 /** Themes with their volume, sentiment mix, first/last seen and centre; and each item's membership. */
 export const clustersProjection: Projection = {
   name: 'clusters',
@@ -31,26 +36,32 @@ export const clustersProjection: Projection = {
     switch (event.type) {
       case 'FeedbackSubmitted':
         await tx.query(
-          `INSERT INTO cluster_members (feedback_id, project_id, user_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-          [event.data.feedbackId, event.data.projectId, event.data.userId, event.data.createdAt],
+          `INSERT INTO cluster_members (feedback_id, project_id, user_id, text, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+          [event.data.feedbackId, event.data.projectId, event.data.userId, event.data.text, event.data.createdAt],
         );
         return;
-      case 'FeedbackProcessed':
+      case 'FeedbackProcessed': {
+        const text = await memberText(tx, event.data.feedbackId);
+        if (text === undefined) return;
         await tx.query(`UPDATE cluster_members SET sentiment = $2, model = $3, embedding = $4 WHERE feedback_id = $1`, [
           event.data.feedbackId,
           event.data.analysis.sentiment,
           event.data.embedding.model,
-          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector)),
+          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector, text)),
         ]);
         return;
-      case 'FeedbackReembedded':
+      }
+      case 'FeedbackReembedded': {
+        const text = await memberText(tx, event.data.feedbackId);
+        if (text === undefined) return;
         await moveMember(tx, event.data.feedbackId, null, null);
         await tx.query(`UPDATE cluster_members SET model = $2, embedding = $3 WHERE feedback_id = $1`, [
           event.data.feedbackId,
           event.data.embedding.model,
-          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector)),
+          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector, text)),
         ]);
         return;
+      }
       case 'FeedbackClustered':
         await moveMember(tx, event.data.feedbackId, event.data.clusterId, recorded.position.prepare);
         return;

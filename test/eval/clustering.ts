@@ -7,9 +7,11 @@
  *   npx tsx test/eval/clustering.ts --seed 7   # another arrival order
  *
  * The fixture texts arrive in a deterministic shuffle of the file order (seeded), each joins the
- * nearest theme or starts one (`assignToCluster`, centres are sums of unit embeddings), then merge
- * passes (`findMerges`) run until none applies. Paraphrase search ranks all fixture texts by cosine
- * similarity to queries that share no content word with their theme's texts.
+ * nearest theme or starts one (`assignToCluster`, centres are sums of unit clustering vectors), then
+ * merge passes (`findMerges`) run until none applies. Clustering runs on `toClusteringVector(model,
+ * embedding, text)`, as the service does; paraphrase search ranks all fixture texts by cosine
+ * similarity of the raw embeddings (as the service's search does) to queries that share no content
+ * word with their theme's texts. The grid varies join × merge and keeps the model's `mergeAverage`.
  *
  * Bar: purity >= 0.85, no theme spread over more than 2 clusters (counting clusters holding at least
  * 2 of its items), paraphrase top-3 hit rate >= 90%. Exits 1 when below it.
@@ -22,6 +24,7 @@ import { labelThemes } from '../../src/analysis/labels/ctfidf.js';
 import { isStopWord } from '../../src/analysis/labels/stopwords.js';
 import { contentWords, stem } from '../../src/analysis/labels/tokenize.js';
 import { assignToCluster, findMerges, type ClusteringThresholds } from '../../src/domain/cluster/assignment.js';
+import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import { addVectors, cosineSimilarity } from '../../src/domain/cluster/vectors.js';
 
@@ -32,13 +35,13 @@ export const BAR = { purity: 0.85, maxClustersPerTheme: 2, paraphraseTop3: 0.9 }
 export const SEED = 20240611;
 export const EXTRA_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 export const GRID = {
-  join: [0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7],
-  merge: [0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85],
+  join: [0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6],
+  merge: [0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7],
 };
 /** `--grid --fine`: around the usable region. */
 export const FINE_GRID = {
-  join: [0.58, 0.6, 0.62, 0.63, 0.64, 0.65, 0.66, 0.67, 0.68, 0.7, 0.72],
-  merge: [0.7, 0.72, 0.74, 0.76, 0.78, 0.8, 0.82, 0.85, 0.9],
+  join: [0.32, 0.34, 0.35, 0.36, 0.37, 0.38, 0.39, 0.4, 0.42],
+  merge: [0.36, 0.38, 0.4, 0.42, 0.45, 0.5, 0.55],
 };
 
 interface ThemeCase {
@@ -240,12 +243,17 @@ async function embedVectors(texts: string[]): Promise<number[][]> {
   return (await embedMany(texts)).map((e) => e.vector);
 }
 
+/** What the service clusters: each item's clustering vector (its embedding and text). */
+export function clusteringVectors(cases: readonly ThemeCase[], vectors: readonly (readonly number[])[]): number[][] {
+  return vectors.map((vector, i) => toClusteringVector(MODEL, vector, cases[i].text));
+}
+
 export async function evaluateClustering(options: { thresholds?: ClusteringThresholds; seed?: number } = {}): Promise<ClusteringEvaluation> {
   const { cases, queries } = await loadFixtures();
   const vectors = await embedVectors(cases.map((c) => c.text));
   const queryVectors = await embedVectors(queries.map((q) => q.query));
   const thresholds = options.thresholds ?? thresholdsFor(MODEL);
-  const run = scoreRun(cases, vectors, thresholds, options.seed ?? SEED, true);
+  const run = scoreRun(cases, clusteringVectors(cases, vectors), thresholds, options.seed ?? SEED, true);
 
   const results: ParaphraseResult[] = queries.map((q, qi) => {
     const ranked = cases
@@ -283,11 +291,12 @@ export interface GridCell {
 
 export async function gridSearch(grid: { join: number[]; merge: number[] } = GRID): Promise<GridCell[]> {
   const { cases } = await loadFixtures();
-  const vectors = await embedVectors(cases.map((c) => c.text));
+  const vectors = clusteringVectors(cases, await embedVectors(cases.map((c) => c.text)));
   const cells: GridCell[] = [];
+  const { mergeAverage } = thresholdsFor(MODEL);
   for (const join of grid.join) {
     for (const merge of grid.merge) {
-      const thresholds = { join, merge };
+      const thresholds: ClusteringThresholds = mergeAverage === undefined ? { join, merge } : { join, merge, mergeAverage };
       const main = scoreRun(cases, vectors, thresholds, SEED, false);
       const runs = [main, ...EXTRA_SEEDS.map((seed) => scoreRun(cases, vectors, thresholds, seed, false))];
       cells.push({
@@ -313,7 +322,10 @@ const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 function report(r: ClusteringEvaluation): void {
   const run = r.run;
   console.log(`model ${r.model}: ${r.items} texts over ${r.themes} themes, arrival order shuffled with seed ${run.seed}`);
-  console.log(`thresholds: join ${run.thresholds.join}, merge ${run.thresholds.merge}`);
+  console.log(
+    `thresholds: join ${run.thresholds.join}, merge ${run.thresholds.merge}` +
+      (run.thresholds.mergeAverage === undefined ? '' : `, average-link merge ${run.thresholds.mergeAverage}`),
+  );
   console.log(`clusters: ${run.clusters.length} (after ${run.merges} merges in ${run.mergePasses} passes)`);
   console.log(`purity: ${pct(run.purity)} (bar ${pct(BAR.purity)})`);
   console.log(`completeness (inverse purity, not in the bar): ${pct(run.completeness)}; singletons: ${run.singletons}`);
@@ -338,12 +350,16 @@ function report(r: ClusteringEvaluation): void {
   console.log(`lexical overlap check: ${p.overlaps.length} quer${p.overlaps.length === 1 ? 'y shares' : 'ies share'} a content word with its theme`);
   for (const o of p.overlaps) console.log(`  [${o.theme}] ${o.query}  <- ${o.shared.join(', ') || 'unknown theme'}`);
   console.log(
-    `\n${r.pass ? 'PASS' : 'FAIL'}: purity ${pct(run.purity)}, max split ${run.maxSplit} (any ${run.maxSplitStrict}), ${run.clusters.length} clusters, paraphrase top-3 ${pct(p.hitRate)}, overlaps ${p.overlaps.length}`,
+    `\n${r.pass ? 'PASS' : 'FAIL'}: purity ${pct(run.purity)}, max split ${run.maxSplit} (any ${run.maxSplitStrict}), ${run.clusters.length} clusters, ` +
+      `completeness ${pct(run.completeness)}, ${run.singletons} singletons, paraphrase top-3 ${pct(p.hitRate)}, overlaps ${p.overlaps.length}`,
   );
 }
 
 function reportGrid(cells: GridCell[]): void {
-  console.log(`grid over join x merge; arrival seed ${SEED}, worst case also over seeds ${EXTRA_SEEDS.join(', ')}`);
+  const { mergeAverage } = thresholdsFor(MODEL);
+  console.log(
+    `grid over join x merge${mergeAverage === undefined ? '' : ` (average-link merge ${mergeAverage})`}; arrival seed ${SEED}, worst case also over seeds ${EXTRA_SEEDS.join(', ')}`,
+  );
   console.log('  join  merge  purity  split  clusters  singletons  complete | worst purity  worst split  passing orders');
   for (const c of cells) {
     const mark = c.passingSeeds === c.seeds ? ' *' : '';

@@ -357,3 +357,58 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
     });
   });
 });
+
+describe('feedbackctl recluster and reembed (issue 4: theme drift, model changes)', function () {
+  this.timeout(180_000);
+  let dataDir: string;
+
+  before(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'feedbackctl-themes-'));
+    const created = singleJsonLine((await cli(dataDir, ['project', 'create', '--name', 'Themes', '--json'])).stdout);
+    // The service processes and clusters a few items, then stops.
+    const server = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: cliEnv(dataDir, { PORT: '0', LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const port = await new Promise<number>((resolve, reject) => {
+      let buffered = '';
+      server.stdout!.on('data', (chunk) => {
+        buffered += chunk;
+        const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(buffered);
+        if (match) resolve(Number(match[1]));
+      });
+      server.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+    });
+    const api = (p: string, init: RequestInit = {}) =>
+      fetch(`http://127.0.0.1:${port}${p}`, { ...init, headers: { Authorization: `Bearer ${created.secretKey}`, 'Content-Type': 'application/json' } });
+    const ids: string[] = [];
+    for (const text of ['Login fails with my password', 'I cannot sign in, password rejected', 'Please add a dark mode']) {
+      ids.push((await json(await api('/api/v1/feedback', { method: 'POST', body: JSON.stringify({ text }) }))).id);
+    }
+    for (const id of ids) {
+      for (let i = 0; i < 400; i++) {
+        if ((await json(await api(`/api/v1/feedback/${id}`))).clusterId) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('recluster reports each project’s merges and relabels and exits 0', async () => {
+    const result = await cli(dataDir, ['recluster']);
+    expectSuccess(result);
+    expect(result.stdout).to.match(/^proj_\w+: \d+ merged, \d+ relabeled$/m);
+  });
+
+  it('reembed finds every vector already on the configured model', async () => {
+    const result = await cli(dataDir, ['reembed']);
+    expectSuccess(result);
+    expect(result.stdout).to.include('Every item already has a use-lite-512 vector.');
+  });
+
+  it('recluster of an unknown project reports nothing to merge', async () => {
+    const result = await cli(dataDir, ['recluster', '--project', 'proj_unknown']);
+    expectSuccess(result);
+    expect(result.stdout).to.include('proj_unknown: 0 merged, 0 relabeled');
+  });
+});

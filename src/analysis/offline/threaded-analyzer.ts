@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Analysis, Analyzer, Embedding } from '../analyzer.js';
 import { OFFLINE_ANALYZER_NAME } from './offline-analyzer.js';
@@ -29,6 +32,8 @@ export class ThreadedAnalyzer implements Analyzer {
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
     });
+    // Adding listeners refs the worker again; an idle analyzer must not keep the process alive.
+    worker.unref();
   }
 
   static start(): Promise<ThreadedAnalyzer> {
@@ -36,13 +41,10 @@ export class ThreadedAnalyzer implements Analyzer {
     const entry = new URL(fromSource ? './analyzer-thread.ts' : './analyzer-thread.js', import.meta.url);
     // Sources run through tsx, which a worker thread does not inherit: register it there first.
     const worker = fromSource
-      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true })
+      ? new Worker(`import(${JSON.stringify(tsxApiUrl())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true })
       : new Worker(entry);
     return new Promise((resolve, reject) => {
-      worker.once('message', () => {
-        worker.unref();
-        resolve(new ThreadedAnalyzer(worker));
-      });
+      worker.once('message', () => resolve(new ThreadedAnalyzer(worker)));
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`analyzer thread exited with ${code}`)));
     });
@@ -64,6 +66,12 @@ export class ThreadedAnalyzer implements Analyzer {
       this.worker.postMessage({ id, op, text } satisfies ThreadRequest);
     });
   }
+}
+
+/** tsx's ESM API entry, found from this file (a worker's eval code resolves from the working directory). */
+function tsxApiUrl(): string {
+  const packageJson = createRequire(import.meta.url).resolve('tsx/package.json');
+  return pathToFileURL(path.join(path.dirname(packageJson), 'dist', 'esm', 'api', 'index.mjs')).href;
 }
 
 let shared: Promise<ThreadedAnalyzer> | undefined;

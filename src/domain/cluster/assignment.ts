@@ -16,6 +16,14 @@ export interface ClusteringThresholds {
   join: number;
   /** Two themes whose centres are at least this similar are merged by the periodic pass. */
   merge: number;
+  /**
+   * Optional second merge rule, applied by a pass only when no pair meets `merge`: average-link.
+   * Two themes merge when the mean similarity between their members (centre · centre / (n₁ n₂),
+   * exact since centres are sums of unit vectors) reaches this value plus a margin for small themes,
+   * (join − mergeAverage) / (n₁ n₂): two single items need `join` (they did not join each other),
+   * a single item and a theme of 10 need little more than `mergeAverage`. Without it, only `merge`.
+   */
+  mergeAverage?: number;
 }
 
 export type Assignment = { kind: 'join'; clusterId: string; similarity: number } | { kind: 'create'; similarity: number };
@@ -42,26 +50,54 @@ export interface Merge {
 
 /**
  * Near-duplicate themes to merge, most similar pair first; each theme takes part in at most one
- * merge per pass (the pass runs again later on the merged centres).
+ * merge per pass (the pass runs again later on the merged centres). Centres closer than `merge`
+ * first; only when none are, the average-link rule (`mergeAverage`, when set).
  */
 export function findMerges(clusters: readonly ClusterCandidate[], thresholds: ClusteringThresholds): Merge[] {
-  const pairs: Merge[] = [];
+  const byCentre = pick(clusters, (a, b) => {
+    const similarity = cosineSimilarity(a.centroid, b.centroid);
+    return similarity >= thresholds.merge ? { score: similarity, similarity } : undefined;
+  });
+  if (byCentre.length > 0 || thresholds.mergeAverage === undefined) return byCentre;
+  const average = thresholds.mergeAverage;
+  return pick(clusters, (a, b) => {
+    const pairs = a.size * b.size;
+    if (pairs <= 0) return undefined;
+    const margin = dot(a.centroid, b.centroid) / pairs - (average + Math.max(0, thresholds.join - average) / pairs);
+    return margin >= 0 ? { score: margin, similarity: cosineSimilarity(a.centroid, b.centroid) } : undefined;
+  });
+}
+
+/** The qualifying pairs, best score first, each theme in at most one. */
+function pick(
+  clusters: readonly ClusterCandidate[],
+  qualify: (a: ClusterCandidate, b: ClusterCandidate) => { score: number; similarity: number } | undefined,
+): Merge[] {
+  const pairs: (Merge & { score: number })[] = [];
   for (let i = 0; i < clusters.length; i++) {
     for (let j = i + 1; j < clusters.length; j++) {
-      const similarity = cosineSimilarity(clusters[i].centroid, clusters[j].centroid);
-      if (similarity < thresholds.merge) continue;
+      const found = qualify(clusters[i], clusters[j]);
+      if (!found) continue;
       const [small, large] = ordered(clusters[i], clusters[j]);
-      pairs.push({ from: small.clusterId, into: large.clusterId, similarity });
+      pairs.push({ from: small.clusterId, into: large.clusterId, ...found });
     }
   }
-  pairs.sort((a, b) => b.similarity - a.similarity || a.from.localeCompare(b.from));
+  pairs.sort((a, b) => b.score - a.score || a.from.localeCompare(b.from));
   const used = new Set<string>();
-  return pairs.filter((pair) => {
-    if (used.has(pair.from) || used.has(pair.into)) return false;
-    used.add(pair.from);
-    used.add(pair.into);
-    return true;
-  });
+  return pairs
+    .filter((pair) => {
+      if (used.has(pair.from) || used.has(pair.into)) return false;
+      used.add(pair.from);
+      used.add(pair.into);
+      return true;
+    })
+    .map(({ from, into, similarity }) => ({ from, into, similarity }));
+}
+
+function dot(a: readonly number[], b: readonly number[]): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  return sum;
 }
 
 function ordered(a: ClusterCandidate, b: ClusterCandidate): [ClusterCandidate, ClusterCandidate] {

@@ -1,8 +1,94 @@
+import { contentWords, stem } from '../../analysis/labels/tokenize.js';
+import { isStopWord } from '../../analysis/labels/stopwords.js';
+import useLite512 from './model/use-lite-512.json' with { type: 'json' };
+
 /**
- * The vector themes are built from, derived deterministically from an item's embedding (and the
- * model that made it). The clustering worker, the `clusters` projection and the clustering
- * evaluation all go through this one function.
+ * The vector themes are built from, derived deterministically from an item's embedding, its text
+ * and the model that made the embedding. The clustering worker, the `clusters` projection and the
+ * clustering evaluation all go through this one function; search keeps the raw embeddings.
+ *
+ * For `use-lite-512` (statistics fitted on the analyzer's training texts only, by
+ * `training/fit-clustering-space.ts`):
+ *   1. semantic block (512): the embedding minus the training mean, renormalised. USE-lite vectors
+ *      share a large common direction (unrelated texts ~0.27 similar); centring removes it, so
+ *      cosine similarities reflect what texts are about.
+ *   2. lexical block (`LEXICAL_BUCKETS` = 256): the text's stemmed content words, IDF-weighted,
+ *      feature-hashed with a sign (FNV-1a), renormalised; all zeros when the text has none.
+ *   Concatenated with weights √(1 − w²) and w (`LEXICAL_WEIGHT`), then renormalised: a unit vector
+ *   of `USE_LITE_CLUSTERING_DIMENSIONS` = 768, whose cosine is (1 − w²)·semantic + w²·lexical.
+ * Other models: the embedding unchanged (a copy).
  */
-export function toClusteringVector(_model: string, embedding: readonly number[]): number[] {
-  return [...embedding];
+export interface ClusteringSpace {
+  model: string;
+  /** Length of the model's embeddings. */
+  dimensions: number;
+  trainingTexts: number;
+  /** Mean training embedding. */
+  mean: number[];
+  /** IDF of the stemmed content words of the training texts. */
+  idf: Record<string, number>;
+  /** IDF of a word no training text contains. */
+  unseenIdf: number;
+}
+
+export const LEXICAL_BUCKETS = 256;
+export const LEXICAL_WEIGHT = 0.6;
+
+const SPACES: Record<string, ClusteringSpace> = { [useLite512.model]: useLite512 as ClusteringSpace };
+
+export const USE_LITE_CLUSTERING_DIMENSIONS = useLite512.dimensions + LEXICAL_BUCKETS;
+
+/** Dimension of the clustering vectors of `model` given its embedding dimension. */
+export function clusteringDimensions(model: string, embeddingDimensions: number): number {
+  const space = SPACES[model];
+  return space && space.dimensions === embeddingDimensions ? embeddingDimensions + LEXICAL_BUCKETS : embeddingDimensions;
+}
+
+/**
+ * @param text the item's text (redacted, as stored); without it the lexical block is zeros.
+ */
+export function toClusteringVector(model: string, embedding: readonly number[], text: string): number[] {
+  const space = SPACES[model];
+  // An embedding of an unexpected length cannot be centred: left as it is.
+  if (!space || embedding.length !== space.dimensions) return [...embedding];
+  const semantic = unit(embedding.map((x, i) => x - space.mean[i]));
+  const lexical = unit(lexicalVector(text ?? '', space));
+  const a = Math.sqrt(1 - LEXICAL_WEIGHT * LEXICAL_WEIGHT);
+  return unit([...semantic.map((x) => a * x), ...lexical.map((x) => LEXICAL_WEIGHT * x)]);
+}
+
+/** Stemmed content words: no stop words, numbers or redaction placeholders; split at hyphens and apostrophes. */
+export function lexicalTerms(text: string): string[] {
+  return contentWords(text)
+    .flatMap((w) => w.split(/['-]/))
+    .filter((w) => w.length >= 2 && !isStopWord(w))
+    .map(stem);
+}
+
+function lexicalVector(text: string, space: ClusteringSpace): number[] {
+  const vector = new Array<number>(LEXICAL_BUCKETS).fill(0);
+  for (const term of new Set(lexicalTerms(text))) {
+    const hash = fnv1a(term);
+    const weight = Object.hasOwn(space.idf, term) ? space.idf[term] : space.unseenIdf;
+    vector[hash % LEXICAL_BUCKETS] += (hash >>> 31 === 1 ? -1 : 1) * weight;
+  }
+  return vector;
+}
+
+/** 32-bit FNV-1a over the UTF-16 code units. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+function unit(v: number[]): number[] {
+  let n = 0;
+  for (const x of v) n += x * x;
+  if (n === 0) return v;
+  n = Math.sqrt(n);
+  return v.map((x) => x / n);
 }

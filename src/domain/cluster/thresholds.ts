@@ -5,7 +5,8 @@ import type { ClusteringThresholds } from './assignment.js';
  * The offline model's values are tuned on the labelled clustering set (`npm run eval`).
  */
 const BY_MODEL: Record<string, ClusteringThresholds> = {
-  'use-lite-512': { join: 0.62, merge: 0.8 },
+  // On `toClusteringVector` (centred embedding + lexical block), not on the raw embeddings.
+  'use-lite-512': { join: 0.36, merge: 0.4, mergeAverage: 0.13 },
   'text-embedding-3-small': { join: 0.45, merge: 0.7 },
   'text-embedding-3-large': { join: 0.45, merge: 0.7 },
 };

@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { findMerges } from '../../../src/domain/cluster/assignment.js';
+import {
+  clusteringDimensions,
+  LEXICAL_BUCKETS,
+  toClusteringVector,
+  USE_LITE_CLUSTERING_DIMENSIONS,
+} from '../../../src/domain/cluster/clustering-vector.js';
+import { cosineSimilarity } from '../../../src/domain/cluster/vectors.js';
+
+/** A deterministic pseudo-embedding of unit length. */
+function embedding(seed: number, dimensions = 512): number[] {
+  const v = Array.from({ length: dimensions }, (_, i) => Math.sin((i + 1) * 12.9898 + seed * 78.233));
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+}
+const norm = (v: readonly number[]) => Math.hypot(...v);
+
+describe('clustering vector', () => {
+  it('use-lite-512: a unit vector of 512 + 256 dimensions', () => {
+    const v = toClusteringVector('use-lite-512', embedding(1), 'The CSV export cuts off at 1000 rows.');
+    expect(USE_LITE_CLUSTERING_DIMENSIONS).to.equal(512 + LEXICAL_BUCKETS);
+    expect(v).to.have.length(USE_LITE_CLUSTERING_DIMENSIONS);
+    expect(clusteringDimensions('use-lite-512', 512)).to.equal(USE_LITE_CLUSTERING_DIMENSIONS);
+    expect(norm(v)).to.be.closeTo(1, 1e-9);
+  });
+
+  it('is deterministic and does not change its input', () => {
+    const e = embedding(2);
+    const copy = [...e];
+    const a = toClusteringVector('use-lite-512', e, 'Dark mode please, my eyes hurt at night.');
+    const b = toClusteringVector('use-lite-512', e, 'Dark mode please, my eyes hurt at night.');
+    expect(a).to.deep.equal(b);
+    expect(e).to.deep.equal(copy);
+  });
+
+  it('texts sharing content words are closer than the embeddings alone make them', () => {
+    const e1 = embedding(3);
+    const e2 = embedding(4);
+    const base = cosineSimilarity(toClusteringVector('use-lite-512', e1, ''), toClusteringVector('use-lite-512', e2, ''));
+    const shared = cosineSimilarity(
+      toClusteringVector('use-lite-512', e1, 'The calendar sync duplicates events.'),
+      toClusteringVector('use-lite-512', e2, 'Calendar sync stopped for my events.'),
+    );
+    expect(shared).to.be.greaterThan(base + 0.1);
+  });
+
+  it('without content words (or with empty text) the lexical block is zeros', () => {
+    const v = toClusteringVector('use-lite-512', embedding(5), '[email] 123 the and');
+    expect(v.slice(512).every((x) => x === 0)).to.equal(true);
+    expect(toClusteringVector('use-lite-512', embedding(5), '')).to.deep.equal(v);
+  });
+
+  it('identity (a copy) for other models and for embeddings of an unexpected length', () => {
+    const e = embedding(6, 8);
+    for (const model of ['text-embedding-3-small', 'unknown']) {
+      const v = toClusteringVector(model, e, 'some text');
+      expect(v).to.deep.equal(e);
+      expect(v).to.not.equal(e);
+      expect(clusteringDimensions(model, 8)).to.equal(8);
+    }
+    expect(toClusteringVector('use-lite-512', e, 'text')).to.deep.equal(e);
+  });
+});
+
+describe('average-link merges (mergeAverage)', () => {
+  const thresholds = { join: 0.5, merge: 0.9, mergeAverage: 0.2 };
+  it('only when no centres are closer than merge; single items need join', () => {
+    // Two themes of 2 whose members are 0.3 similar on average: 1.2 / 4 = 0.3 ≥ 0.2 + 0.3 / 4.
+    const a = { clusterId: 'a', centroid: [2, 0], size: 2 };
+    const b = { clusterId: 'b', centroid: [0.6, 1.9], size: 2 };
+    expect(findMerges([a, b], thresholds)).to.have.length(1);
+    expect(findMerges([a, b], { join: 0.5, merge: 0.9 })).to.deep.equal([]);
+    // Two single items 0.4 similar: below join.
+    const s1 = { clusterId: 's1', centroid: [1, 0], size: 1 };
+    const s2 = { clusterId: 's2', centroid: [0.4, Math.sqrt(1 - 0.16)], size: 1 };
+    expect(findMerges([s1, s2], thresholds)).to.deep.equal([]);
+    // Centres closer than merge take precedence over average-link pairs.
+    const c = { clusterId: 'c', centroid: [1.99, 0.05], size: 2 };
+    expect(findMerges([a, b, c], thresholds)).to.deep.equal([{ from: 'c', into: 'a', similarity: findMerges([a, c], thresholds)[0].similarity }]);
+  });
+});
