@@ -58,7 +58,7 @@ export class ProjectionEngine {
     if (this.positions.size === 0) await this.loadCheckpoints();
     let processed = 0;
     for (;;) {
-      const count = await this.processBatch();
+      const count = await this.processBatch(false);
       if (count === 0) return processed;
       processed += count;
       onProgress?.({ processed });
@@ -67,7 +67,7 @@ export class ProjectionEngine {
 
   async start(): Promise<void> {
     await this.catchUp();
-    const loop = new WorkerLoop('projections', () => this.processBatch(), this.logger, this.pollIntervalMs);
+    const loop = new WorkerLoop('projections', () => this.processBatch(true), this.logger, this.pollIntervalMs);
     this.loop = loop;
     this.unsubscribe = this.store.onAppended(() => loop.wake());
     loop.start();
@@ -143,19 +143,32 @@ export class ProjectionEngine {
   }
 
   /** One batch of the log through every projection that has not seen it; returns events read. */
-  private async processBatch(): Promise<number> {
+  /**
+   * One batch of the log through every projection that has not seen it; returns events read. While
+   * following live (`isolate`), a projection that fails is logged and retried later without holding
+   * back the others; catch-up (`catchUp`, the CLI, tests) stops at the first failure instead.
+   */
+  private async processBatch(isolate = false): Promise<number> {
     const events = await this.store.readAll(this.lowestPosition(), this.batchSize);
     if (events.length === 0) return 0;
     const last = events[events.length - 1].position;
+    let progressed = false;
     for (const projection of this.projections) {
       const from = this.positions.get(projection.name) ?? START;
+      if (comparePositions(last, from) <= 0) continue;
       const relevant = events.filter((event) => comparePositions(event.position, from) > 0 && projection.handles.includes(event.type));
-      if (relevant.length > 0) await this.applyBatch(projection, from, relevant, last);
-      // Events a projection ignores move it on without a write; after a restart it reads them again, harmlessly.
-      else if (comparePositions(last, from) > 0) this.positions.set(projection.name, last);
+      try {
+        if (relevant.length > 0) await this.applyBatch(projection, from, relevant, last);
+        // Events a projection ignores move it on without a write; after a restart it reads them again, harmlessly.
+        else this.positions.set(projection.name, last);
+        progressed = true;
+      } catch (error) {
+        if (!isolate) throw error;
+        this.logger.error({ err: error, projection: projection.name }, 'projection failed; it will retry, the others go on');
+      }
     }
     this.advanced.emit('advanced', events);
-    return events.length;
+    return progressed ? events.length : 0;
   }
 
   private async applyBatch(projection: Projection, from: LogPosition, events: RecordedEvent[], last: LogPosition): Promise<void> {
