@@ -18,6 +18,10 @@ import { openDatabase } from '../../src/db/open-database.js';
 import { allMigrations } from '../../src/runtime.js';
 import { allProjections } from '../../projections/index.js';
 import { searchFeedback } from '../../queries/search/query.js';
+import { seededRandom } from '../../src/support/seeded-random.js';
+import { cosineSimilarity } from '../../src/domain/cluster/vectors.js';
+
+export const cosineDistance = (a: number[], b: number[]): number => 1 - cosineSimilarity(a, b);
 
 export const MODEL = 'use-lite-512';
 export const DIMENSIONS = 512;
@@ -25,18 +29,6 @@ export const HNSW_INDEX = 'feedback_embeddings_hnsw_512';
 
 // ---------------------------------------------------------------------------------------------
 // Seeded synthetic vectors
-
-/** mulberry32: small, fast, good enough for test data; returns floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function gaussian(random: () => number): number {
   const u = 1 - random();
@@ -128,18 +120,6 @@ export class ClusteredVectors {
     }
     return normalise(out);
   }
-}
-
-export function cosineDistance(a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return 1 - dot / Math.sqrt(na * nb);
 }
 
 export function feedbackId(projectId: string, index: number): string {

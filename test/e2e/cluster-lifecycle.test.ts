@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { submit, waitForCluster, waitForClusteringIdle } from '../support/clusters.js';
 
 /** Response bodies as plain JSON values (fetch types them `unknown`). */
 const readJson = (response: Response): Promise<any> => response.json();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Project {
   projectId: string;
@@ -24,36 +24,6 @@ const loginReport = (n: number) => `${LOGIN[n % LOGIN.length]}${n >= LOGIN.lengt
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-
-async function submit(server: TestServer, project: Project, body: Record<string, unknown>): Promise<string> {
-  const response = await server.request('/api/v1/feedback', { method: 'POST', key: project.secretKey, body: JSON.stringify(body) });
-  expect(response.status, 'POST /feedback').to.equal(202);
-  return (await readJson(response)).id;
-}
-
-/** Polls GET /feedback/{id} until the clustering worker has put the item into a theme. */
-async function waitForCluster(server: TestServer, project: Project, id: string, attempts = 400): Promise<string> {
-  for (let i = 0; i < attempts; i++) {
-    const body = await readJson(await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey }));
-    if (body.clusterId) return body.clusterId;
-    await sleep(25);
-  }
-  throw new Error(`feedback ${id} was not clustered in time`);
-}
-
-/** Waits until the project's clustering queue is empty and its lease released (status, spike checks and relabels done). */
-async function waitForClusteringIdle(server: TestServer, projectId: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    const busy = await server.runtime.db.query<{ n: number }>(
-      `SELECT (SELECT count(*) FROM clustering_jobs WHERE project_id = $1)
-            + (SELECT count(*) FROM clustering_leases WHERE project_id = $1 AND claimed_until > now()) AS n`,
-      [projectId],
-    );
-    if (Number(busy.rows[0].n) === 0) return;
-    await sleep(25);
-  }
-  throw new Error(`clustering of project ${projectId} did not settle`);
-}
 
 /** Submits the items one after the other, each clustered (and its spike check done) before the next; returns the ids and their single theme. */
 async function submitToOneTheme(server: TestServer, project: Project, bodies: Record<string, unknown>[]): Promise<{ ids: string[]; clusterId: string }> {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { submit, waitForClusteredItem, waitForClusteringIdle } from '../support/clusters.js';
 
 /** Response bodies as plain JSON values (fetch types them `unknown`). */
 const readJson = (response: Response): Promise<any> => response.json();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Project {
   projectId: string;
@@ -20,36 +20,6 @@ const LOGIN = [
 ];
 const DARK_MODE = ['Please add a dark mode, the white background hurts my eyes at night.', 'Would love a dark theme option.'];
 const DASHBOARD = 'The dashboard takes almost a minute to load in the morning.';
-
-async function submit(server: TestServer, project: Project, body: Record<string, unknown>): Promise<string> {
-  const response = await server.request('/api/v1/feedback', { method: 'POST', key: project.secretKey, body: JSON.stringify(body) });
-  expect(response.status, 'POST /feedback').to.equal(202);
-  return (await readJson(response)).id;
-}
-
-/** Polls GET /feedback/{id} until the clustering worker has put the item into a theme. */
-async function waitForCluster(server: TestServer, project: Project, id: string, attempts = 400): Promise<any> {
-  for (let i = 0; i < attempts; i++) {
-    const body = await readJson(await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey }));
-    if (body.clusterId) return body;
-    await sleep(25);
-  }
-  throw new Error(`feedback ${id} was not clustered in time`);
-}
-
-/** Waits until the project's clustering queue is empty and its lease released (spike checks and relabels done). */
-async function waitForClusteringIdle(server: TestServer, projectId: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    const busy = await server.runtime.db.query<{ n: number }>(
-      `SELECT (SELECT count(*) FROM clustering_jobs WHERE project_id = $1)
-            + (SELECT count(*) FROM clustering_leases WHERE project_id = $1 AND claimed_until > now()) AS n`,
-      [projectId],
-    );
-    if (Number(busy.rows[0].n) === 0) return;
-    await sleep(25);
-  }
-  throw new Error(`clustering of project ${projectId} did not settle`);
-}
 
 async function clusterEvents(server: TestServer, clusterId: string) {
   return server.runtime.store.readStream(`cluster-${clusterId}`);
@@ -83,10 +53,10 @@ describe('clusters (spec 2.2, 4.9, 4.10, 4.4)', function () {
     for (const [i, text] of LOGIN.entries()) loginIds.push(await submit(server, project, { text, userId: `user-${i % 2}` }));
     for (const text of DARK_MODE) darkIds.push(await submit(server, project, { text }));
     dashboardId = await submit(server, project, { text: DASHBOARD });
-    for (const id of [...loginIds, ...darkIds, dashboardId]) clusterOf.set(id, (await waitForCluster(server, project, id)).clusterId);
+    for (const id of [...loginIds, ...darkIds, dashboardId]) clusterOf.set(id, (await waitForClusteredItem(server, project, id)).clusterId);
     await waitForClusteringIdle(server, project.projectId);
     // A theme in the other project, for the isolation tests.
-    await waitForCluster(server, other, await submit(server, other, { text: LOGIN[0] }));
+    await waitForClusteredItem(server, other, await submit(server, other, { text: LOGIN[0] }));
     await waitForClusteringIdle(server, other.projectId);
   });
   after(() => server.close());
@@ -244,7 +214,7 @@ describe('clusters (spec 2.2, 4.9, 4.10, 4.4)', function () {
       }
       const clusters = new Map<string, string[]>();
       for (const id of ids) {
-        const c = (await waitForCluster(server, big, id)).clusterId as string;
+        const c = (await waitForClusteredItem(server, big, id)).clusterId as string;
         clusters.set(c, [...(clusters.get(c) ?? []), id]);
       }
       await waitForClusteringIdle(server, big.projectId);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
+import { cosineSimilarity } from '../../src/domain/cluster/vectors.js';
 
 /** Response bodies as plain JSON values (fetch types them `unknown`). */
 const readJson = (response: Response): Promise<any> => response.json();
@@ -80,17 +81,6 @@ const METADATA_SECRETS = ['zoe.quinn@example.org', 'zoe.quinn', 'max.payne@examp
 
 const LOOK_ALIKES = ['ORD-2024-00123', 'v2.4.1', '$49.99', 'INV-88231', 'E4021', '2024-05-14'];
 
-const cosine = (a: number[], b: number[]) => {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return dot / Math.sqrt(na * nb);
-};
 
 describe('Redaction before storage (spec 1, 4.1)', function () {
   this.timeout(120_000);
@@ -242,10 +232,10 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
       for (const secret of c.secrets) expect(events.rows[0].raw.toLowerCase()).to.not.include(secret.toLowerCase());
       const ofRedacted = (await analyzer.embed(c.expected)).vector;
       const ofOriginal = (await analyzer.embed(c.text)).vector;
-      const toRedacted = cosine(data.embedding.vector, ofRedacted);
-      const toOriginal = cosine(data.embedding.vector, ofOriginal);
+      const toRedacted = cosineSimilarity(data.embedding.vector, ofRedacted);
+      const toOriginal = cosineSimilarity(data.embedding.vector, ofOriginal);
       expect(toRedacted, c.kind).to.be.above(0.999);
-      if (cosine(ofRedacted, ofOriginal) < 0.999) expect(toRedacted, c.kind).to.be.above(toOriginal);
+      if (cosineSimilarity(ofRedacted, ofOriginal) < 0.999) expect(toRedacted, c.kind).to.be.above(toOriginal);
       // What the API shows as the analysis is what the event recorded.
       const item = processed.get(id);
       expect(item.sentiment).to.equal(data.analysis.sentiment);

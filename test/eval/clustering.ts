@@ -27,6 +27,7 @@ import { assignToCluster, findMerges, type ClusteringThresholds } from '../../sr
 import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import { addVectors, cosineSimilarity } from '../../src/domain/cluster/vectors.js';
+import { seededRandom } from '../../src/support/seeded-random.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering');
 export const MODEL = 'use-lite-512';
@@ -107,22 +108,11 @@ export interface ClusteringEvaluation {
   pass: boolean;
 }
 
-/** Deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Fisher–Yates shuffle of 0..n-1 with a seeded generator. */
 export function shuffledOrder(n: number, seed: number): number[] {
   const order = Array.from({ length: n }, (_, i) => i);
-  const next = random(seed);
+  const next = seededRandom(seed);
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];

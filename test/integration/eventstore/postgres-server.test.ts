@@ -24,20 +24,10 @@ import {
   type PostgresServer,
 } from '../../support/postgres-server.js';
 import { eventStoreContract, expectRejection } from './contract.js';
+import { seededRandom } from '../../../src/support/seeded-random.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Small deterministic PRNG so that a failing run can be replayed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('PostgresEventStore on a real PostgreSQL server', function () {
   this.timeout(180_000);
@@ -130,7 +120,7 @@ describe('PostgresEventStore on a real PostgreSQL server', function () {
       const HOT_STREAMS = 2;
       const READ_LIMIT = 37;
       const { db, store } = await freshStore(20);
-      const random = mulberry32(20240611);
+      const random = seededRandom(20240611);
 
       const expectedKeys = new Set<string>();
       let heldTransactions = 0;

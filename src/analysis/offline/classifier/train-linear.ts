@@ -1,3 +1,6 @@
+import { seededRandom } from '../../../support/seeded-random.js';
+
+export { seededRandom };
 /**
  * Gradient-descent training (Adam, L2, seeded mini-batches) for the heads in `linear-model.ts`.
  * Plain TypeScript: the data sets are a few hundred examples.
@@ -14,17 +17,6 @@ export interface TrainOptions {
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { epochs: 200, learningRate: 0.01, l2: 0.01, batchSize: 32, seed: 7 };
 
-/** mulberry32: small deterministic PRNG. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function fitStandardiser(rows: readonly Float64Array[]): Standardiser {
   const d = rows[0].length;

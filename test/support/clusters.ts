@@ -1,0 +1,46 @@
+import { expect } from 'chai';
+import type { TestServer } from './test-server.js';
+
+export interface TestProject {
+  projectId: string;
+  secretKey: string;
+  widgetKey: string;
+}
+
+const readJson = (response: Response): Promise<any> => response.json();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function submit(server: TestServer, project: TestProject, body: Record<string, unknown>): Promise<string> {
+  const response = await server.request('/api/v1/feedback', { method: 'POST', key: project.secretKey, body: JSON.stringify(body) });
+  expect(response.status, 'POST /feedback').to.equal(202);
+  return (await readJson(response)).id;
+}
+
+/** Polls GET /feedback/{id} until the clustering worker has put the item into a theme; returns the item. */
+export async function waitForClusteredItem(server: TestServer, project: TestProject, id: string, attempts = 400): Promise<any> {
+  for (let i = 0; i < attempts; i++) {
+    const body = await readJson(await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey }));
+    if (body.clusterId) return body;
+    await sleep(25);
+  }
+  throw new Error(`feedback ${id} was not clustered in time`);
+}
+
+/** The theme the item was put into. */
+export async function waitForCluster(server: TestServer, project: TestProject, id: string): Promise<string> {
+  return (await waitForClusteredItem(server, project, id)).clusterId;
+}
+
+/** Waits until the project's clustering queue is empty and its lease released (status, spike checks and relabels done). */
+export async function waitForClusteringIdle(server: TestServer, projectId: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const busy = await server.runtime.db.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM clustering_jobs WHERE project_id = $1)
+            + (SELECT count(*) FROM clustering_leases WHERE project_id = $1 AND claimed_until > now()) AS n`,
+      [projectId],
+    );
+    if (Number(busy.rows[0].n) === 0) return;
+    await sleep(25);
+  }
+  throw new Error(`clustering of project ${projectId} did not settle`);
+}
