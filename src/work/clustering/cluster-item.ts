@@ -49,14 +49,16 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
   const member = found.rows[0];
   if (!member?.embedding || !member.model) return;
   const vector = pgvector.fromSql(member.embedding) as number[];
-  const candidates = await services.db.query<{ cluster_id: string; centroid: string; size: number }>(
+  // The nearest centre by cosine, computed by pgvector: only that one theme's centre comes back.
+  const nearest = await services.db.query<{ cluster_id: string; centroid: string; size: number }>(
     `SELECT cluster_id, centroid::text AS centroid, size FROM clusters
-      WHERE project_id = $1 AND model = $2 AND merged_into IS NULL AND size > 0 AND centroid IS NOT NULL`,
-    [projectId, member.model],
+      WHERE project_id = $1 AND model = $2 AND merged_into IS NULL AND size > 0 AND centroid IS NOT NULL
+      ORDER BY centroid <=> $3::vector, cluster_id LIMIT 1`,
+    [projectId, member.model, member.embedding],
   );
   const assignment = assignToCluster(
     vector,
-    candidates.rows.map((c) => ({ clusterId: c.cluster_id, centroid: pgvector.fromSql(c.centroid) as number[], size: c.size })),
+    nearest.rows.map((c) => ({ clusterId: c.cluster_id, centroid: pgvector.fromSql(c.centroid) as number[], size: c.size })),
     thresholdsFor(member.model),
   );
   const now = () => services.clock.now().toISOString();
