@@ -24,23 +24,23 @@ export async function readCheckpoint(db: Queryable, name: string): Promise<LogPo
   return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
 }
 
-/** Reads the checkpoint under a row lock, creating it at the start of the log if missing. */
-export async function lockCheckpoint(db: Queryable, name: string): Promise<LogPosition> {
-  const result = await db.query<{ commit_position: string; prepare_position: string }>(
-    `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1)
+/** Reads the checkpoints under row locks (in name order), creating missing ones at the start of the log. */
+export async function lockCheckpoints(db: Queryable, names: string[]): Promise<Map<string, LogPosition>> {
+  const result = await db.query<{ name: string; commit_position: string; prepare_position: string }>(
+    `INSERT INTO projection_checkpoints (name, commit_position, prepare_position)
+     SELECT name, -1, -1 FROM unnest($1::text[]) AS name ORDER BY name
      ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name
-     RETURNING commit_position::text, prepare_position::text`,
-    [name],
+     RETURNING name, commit_position::text, prepare_position::text`,
+    [names],
   );
-  const row = result.rows[0];
-  return { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
+  return new Map(result.rows.map((row) => [row.name, { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }]));
 }
 
-export async function writeCheckpoint(db: Queryable, name: string, position: LogPosition): Promise<void> {
+export async function writeCheckpoints(db: Queryable, names: string[], position: LogPosition): Promise<void> {
+  if (names.length === 0) return;
   await db.query(
-    `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, $2, $3)
-     ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position`,
-    [name, position.commit.toString(), position.prepare.toString()],
+    `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3 WHERE name = ANY($1::text[])`,
+    [names, position.commit.toString(), position.prepare.toString()],
   );
 }
 

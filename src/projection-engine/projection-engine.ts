@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/event-store.js';
 import type { Logger } from '../logger.js';
 import { WorkerLoop } from '../work/worker-loop.js';
-import { deleteCheckpoint, lockCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints.js';
+import { deleteCheckpoint, lockCheckpoints, readCheckpoint, writeCheckpoints } from './checkpoints.js';
 import type { Projection } from './projection.js';
 
 export interface ProjectionEngineOptions {
@@ -144,43 +144,73 @@ export class ProjectionEngine {
 
   /** One batch of the log through every projection that has not seen it; returns events read. */
   /**
-   * One batch of the log through every projection that has not seen it; returns events read. While
-   * following live (`isolate`), a projection that fails is logged and retried later without holding
-   * back the others; catch-up (`catchUp`, the CLI, tests) stops at the first failure instead.
+   * One batch of the log through every projection that has not seen it; returns events read. All
+   * projections with work share one transaction (one checkpoint lock and one checkpoint write for
+   * all). If that fails, each projection is tried in its own transaction: while following live
+   * (`isolate`) a failing one is logged and retried later without holding back the others;
+   * catch-up (`catchUp`, the CLI, tests) stops at the first failure instead.
    */
   private async processBatch(isolate = false): Promise<number> {
     const events = await this.store.readAll(this.lowestPosition(), this.batchSize);
     if (events.length === 0) return 0;
     const last = events[events.length - 1].position;
-    let progressed = false;
+    const work: PendingWork[] = [];
     for (const projection of this.projections) {
       const from = this.positions.get(projection.name) ?? START;
       if (comparePositions(last, from) <= 0) continue;
       const relevant = events.filter((event) => comparePositions(event.position, from) > 0 && projection.handles.includes(event.type));
+      // Events a projection ignores move it on without a write; after a restart it reads them again, harmlessly.
+      if (relevant.length === 0) this.positions.set(projection.name, last);
+      else work.push({ projection, from, events: relevant });
+    }
+    let progressed = work.length < this.projections.length;
+    if (work.length > 0) {
       try {
-        if (relevant.length > 0) await this.applyBatch(projection, from, relevant, last);
-        // Events a projection ignores move it on without a write; after a restart it reads them again, harmlessly.
-        else this.positions.set(projection.name, last);
+        await this.applyTogether(work, last);
         progressed = true;
       } catch (error) {
-        if (!isolate) throw error;
-        this.logger.error({ err: error, projection: projection.name }, 'projection failed; it will retry, the others go on');
+        if (work.length === 1 && !isolate) throw error;
+        for (const item of work) {
+          try {
+            await this.applyTogether([item], last);
+            progressed = true;
+          } catch (itemError) {
+            if (!isolate) throw itemError;
+            this.logger.error({ err: itemError, projection: item.projection.name }, 'projection failed; it will retry, the others go on');
+          }
+        }
       }
     }
     this.advanced.emit('advanced', events);
     return progressed ? events.length : 0;
   }
 
-  private async applyBatch(projection: Projection, from: LogPosition, events: RecordedEvent[], last: LogPosition): Promise<void> {
+  private async applyTogether(work: PendingWork[], last: LogPosition): Promise<void> {
     const applied = await this.db.transaction(async (tx) => {
-      // Another projector process may have advanced this projection: the row lock serialises us,
-      // and a checkpoint beyond ours means this batch is not ours to apply.
-      const stored = await lockCheckpoint(tx, projection.name);
-      if (comparePositions(stored, from) > 0) return stored;
-      for (const event of events) await projection.apply(event, tx);
-      await writeCheckpoint(tx, projection.name, last);
-      return last;
+      // Another projector process may have advanced a projection: the row locks serialise us, and a
+      // checkpoint beyond ours means that projection's part of the batch is not ours to apply.
+      const stored = await lockCheckpoints(tx, work.map((item) => item.projection.name));
+      const positions = new Map<string, LogPosition>();
+      const advanced: string[] = [];
+      for (const item of work) {
+        const at = stored.get(item.projection.name)!;
+        if (comparePositions(at, item.from) > 0) {
+          positions.set(item.projection.name, at);
+          continue;
+        }
+        for (const event of item.events) await item.projection.apply(event, tx);
+        positions.set(item.projection.name, last);
+        advanced.push(item.projection.name);
+      }
+      await writeCheckpoints(tx, advanced, last);
+      return positions;
     });
-    this.positions.set(projection.name, applied);
+    for (const [name, position] of applied) this.positions.set(name, position);
   }
+}
+
+interface PendingWork {
+  projection: Projection;
+  from: LogPosition;
+  events: RecordedEvent[];
 }
