@@ -50,6 +50,21 @@ describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3
     expect(sent).to.include('[email]');
   });
 
+  it('names themes with the LLM: the label is the model’s phrase for the theme’s terms (issue 4)', async () => {
+    const id = await submit('Exporting the monthly report to PDF fails');
+    let clusterId: string | null = null;
+    for (let i = 0; i < 200 && !clusterId; i++) {
+      clusterId = ((await (await server.request(`/api/v1/feedback/${id}`, { key })).json()) as { clusterId: string | null }).clusterId;
+      if (!clusterId) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const detail = (await (await server.request(`/api/v1/clusters/${clusterId}`, { key })).json()) as { cluster: { label: string } };
+    const labelRequests = stub.chatRequests.filter((r) => JSON.stringify(r.body).includes('You name themes in customer feedback'));
+    expect(labelRequests.length).to.be.greaterThan(0);
+    // The stub answers with the capitalised terms it was given; c-TF-IDF alone would give lower-case "a / b".
+    expect(detail.cluster.label).to.match(/^[A-Z]/);
+    expect(detail.cluster.label).to.not.include(' / ');
+  });
+
   it('falls back to the offline analyzer after the last attempt and records it; the item is not lost', async () => {
     stub.failNext(2, failures.serverError(), 'chat');
     const item = await waitForProcessed(server, key, await submit('Dark mode would be great'));
