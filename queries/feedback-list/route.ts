@@ -2,6 +2,7 @@ import type { RouteSpec } from '../../src/http/route.js';
 import { commonProblems } from '../../src/http/common-responses.js';
 import type { CoreServices } from '../../src/services.js';
 import { listFeedback } from './query.js';
+import { findCluster } from '../clusters/cluster-record.js';
 import { ListFeedbackQuery, ListFeedbackResponse } from './schema.js';
 
 export function listFeedbackRoute(services: CoreServices): RouteSpec<unknown, ListFeedbackQuery> {
@@ -16,7 +17,9 @@ export function listFeedbackRoute(services: CoreServices): RouteSpec<unknown, Li
     query: ListFeedbackQuery,
     responses: { 200: { description: 'A page of items.', schema: ListFeedbackResponse }, ...commonProblems(['400', '401', '429']) },
     async handle({ query, auth }) {
-      return { status: 200, body: await listFeedback(services.db, auth.projectId, query) };
+      // A theme merged into another still filters: its items now belong to the theme that absorbed it.
+      const cluster = query.cluster ? ((await findCluster(services.db, auth.projectId, query.cluster))?.cluster_id ?? query.cluster) : undefined;
+      return { status: 200, body: await listFeedback(services.db, auth.projectId, { ...query, cluster }) };
     },
   };
 }
