@@ -4,6 +4,7 @@ import { feedbackStream } from '../domain/feedback/events.js';
 import { foldStream, handleCommand } from '../eventstore/command-handler.js';
 import { StreamErasedError, WrongExpectedRevisionError } from '../eventstore/event-store.js';
 import type { CoreServices } from '../services.js';
+import { retryDelaySeconds } from './retry-delay.js';
 
 export interface AnalysisWorkerOptions {
   batchSize?: number;
@@ -18,8 +19,7 @@ interface ClaimedJob {
   claimed_until: Date;
 }
 
-/** Retry delay after a failed attempt: 2 s, 4 s, … capped at 5 minutes. */
-export const retryDelaySeconds = (attempts: number) => Math.min(300, 2 ** Math.min(attempts, 9));
+export { retryDelaySeconds };
 
 /**
  * Claims submitted items (SKIP LOCKED, under a lease), analyses them outside any transaction and

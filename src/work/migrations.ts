@@ -34,7 +34,9 @@ export const workMigrations: Migration[] = [
         feedback_id text PRIMARY KEY,
         project_id text NOT NULL,
         -- log order: a project's items are clustered in the order they were processed
-        seq numeric(20) NOT NULL
+        seq numeric(20) NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        available_at timestamptz NOT NULL DEFAULT '-infinity'
       );
       CREATE INDEX clustering_jobs_project ON clustering_jobs (project_id, seq);
       -- Clustering decisions of one project are taken one at a time (each sees the previous one's theme).

@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import type { ThemeLabeler } from '../../src/analysis/labeler.js';
+import { CtfidfLabeler } from '../../src/analysis/labels/ctfidf-labeler.js';
+import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
+import { AnalysisWorker } from '../../src/work/analysis-worker.js';
+import { ClusteringWorker } from '../../src/work/clustering/clustering-worker.js';
+import { MutableClock } from '../support/mutable-clock.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+describe('ClusteringWorker: failures are retried later, the queue keeps moving (issue 4)', () => {
+  const clock = new MutableClock(new Date());
+  let server: TestServer;
+  let key: string;
+  let projectId: string;
+
+  before(async () => {
+    server = await startTestServer({ workers: false, clock });
+    ({ secretKey: key, projectId } = await server.createProject());
+  });
+  after(() => server.close());
+
+  async function processed(text: string): Promise<string> {
+    const response = await server.request('/api/v1/feedback', { key, method: 'POST', body: JSON.stringify({ text }) });
+    const { id } = (await response.json()) as { id: string };
+    const analysis = new AnalysisWorker(server.runtime, loadThreadedAnalyzer);
+    while ((await analysis.runOnce()) > 0);
+    return id;
+  }
+
+  it('a labeler that fails leaves the job with a growing delay; a later run clusters it', async () => {
+    const id = await processed('Exports to Excel lose the date column');
+    let failures = 0;
+    const failing: ThemeLabeler = {
+      async label() {
+        failures++;
+        throw new Error('labeler down');
+      },
+    };
+    expect(await new ClusteringWorker(server.runtime, failing).runOnce()).to.equal(0);
+    expect(failures).to.equal(1);
+    const job = await server.runtime.db.query<{ attempts: number; available_at: Date }>(
+      `SELECT attempts, available_at FROM clustering_jobs WHERE feedback_id = $1`,
+      [id],
+    );
+    expect(job.rows[0].attempts).to.equal(1);
+    expect(job.rows[0].available_at.getTime()).to.equal(clock.now().getTime() + 2000);
+
+    const healthy = new ClusteringWorker(server.runtime, new CtfidfLabeler());
+    expect(await healthy.runOnce(), 'not before its delay').to.equal(0);
+    clock.advance(2001);
+    expect(await healthy.runOnce()).to.equal(1);
+    const item = (await (await server.request(`/api/v1/feedback/${id}`, { key })).json()) as { clusterId: string | null };
+    expect(item.clusterId).to.be.a('string');
+    const lease = await server.runtime.db.query<{ free: boolean }>(
+      `SELECT claimed_until < $2 AS free FROM clustering_leases WHERE project_id = $1`,
+      [projectId, clock.now().toISOString()],
+    );
+    expect(lease.rows[0].free, 'lease released').to.equal(true);
+  });
+});
