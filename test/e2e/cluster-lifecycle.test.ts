@@ -1,25 +1,10 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { submit, waitForCluster, waitForClusteringIdle } from '../support/clusters.js';
+import { LOGIN_PHRASINGS, readJson, submit, waitForCluster, waitForClusteringIdle, type TestProject } from '../support/clusters.js';
 
-/** Response bodies as plain JSON values (fetch types them `unknown`). */
-const readJson = (response: Response): Promise<any> => response.json();
+type Project = TestProject;
 
-interface Project {
-  projectId: string;
-  secretKey: string;
-  widgetKey: string;
-}
-
-/** Phrasings of one theme ("login fails with my password"); a suffix makes further distinct reports. */
-const LOGIN = [
-  "I can't log in, it says my password is wrong.",
-  'Login fails with my password every time.',
-  'My password is rejected when I try to sign in.',
-  'Cannot sign in: the app says the password is incorrect.',
-  "Logging in doesn't work, my correct password is refused.",
-  'Login keeps failing even though my password is right.',
-];
+const LOGIN = LOGIN_PHRASINGS;
 const loginReport = (n: number) => `${LOGIN[n % LOGIN.length]}${n >= LOGIN.length ? ` (report ${n})` : ''}`;
 
 const HOUR = 3600_000;

@@ -5,22 +5,11 @@ import { handleCommand } from '../../src/eventstore/command-handler.js';
 import { reclusterProject } from '../../src/work/clustering/recluster.js';
 import { snapshotTable } from '../support/table-snapshot.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { submit, waitForCluster, waitForClusteringIdle } from '../support/clusters.js';
+import { LOGIN_PHRASINGS, readJson, submit, waitForCluster, waitForClusteringIdle, type TestProject } from '../support/clusters.js';
 
-/** Response bodies as plain JSON values (fetch types them `unknown`). */
-const readJson = (response: Response): Promise<any> => response.json();
+type Project = TestProject;
 
-interface Project {
-  projectId: string;
-  secretKey: string;
-  widgetKey: string;
-}
-
-const LOGIN = [
-  "I can't log in, it says my password is wrong.",
-  'Login fails with my password every time.',
-  'My password is rejected when I try to sign in.',
-];
+const LOGIN = LOGIN_PHRASINGS.slice(0, 3);
 const DARK_MODE = ['Please add a dark mode, the white background hurts my eyes at night.', 'Would love a dark theme option.'];
 
 describe('cluster merges recorded as events (spec 2.2, 4.10; issue: merges keep item clusterIds resolvable)', function () {

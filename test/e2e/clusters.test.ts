@@ -1,23 +1,10 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { submit, waitForClusteredItem, waitForClusteringIdle } from '../support/clusters.js';
+import { LOGIN_PHRASINGS, readJson, submit, waitForClusteredItem, waitForClusteringIdle, type TestProject } from '../support/clusters.js';
 
-/** Response bodies as plain JSON values (fetch types them `unknown`). */
-const readJson = (response: Response): Promise<any> => response.json();
+type Project = TestProject;
 
-interface Project {
-  projectId: string;
-  secretKey: string;
-  widgetKey: string;
-}
-
-const LOGIN = [
-  "I can't log in, it says my password is wrong.",
-  'Login fails with my password every time.',
-  'My password is rejected when I try to sign in.',
-  'Cannot sign in: the app says the password is incorrect.',
-  "Logging in doesn't work, my correct password is refused.",
-];
+const LOGIN = LOGIN_PHRASINGS.slice(0, 5);
 const DARK_MODE = ['Please add a dark mode, the white background hurts my eyes at night.', 'Would love a dark theme option.'];
 const DASHBOARD = 'The dashboard takes almost a minute to load in the morning.';
 

@@ -7,7 +7,18 @@ export interface TestProject {
   widgetKey: string;
 }
 
-const readJson = (response: Response): Promise<any> => response.json();
+/** Response bodies as plain JSON values (fetch types them `unknown`). */
+export const readJson = (response: Response): Promise<any> => response.json();
+
+/** Phrasings of one theme ("login fails with my password"). */
+export const LOGIN_PHRASINGS = [
+  "I can't log in, it says my password is wrong.",
+  'Login fails with my password every time.',
+  'My password is rejected when I try to sign in.',
+  'Cannot sign in: the app says the password is incorrect.',
+  "Logging in doesn't work, my correct password is refused.",
+  'Login keeps failing even though my password is right.',
+];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function submit(server: TestServer, project: TestProject, body: Record<string, unknown>): Promise<string> {
