@@ -181,10 +181,10 @@ export function searchSql(vectorExpression: string, dims: number): string {
         ORDER BY nearest.distance, f.feedback_id`;
 }
 
-/** The same query forced to an exact scan: no index scan, so HNSW cannot be used (bitmap/seq scan + sort). */
-export async function exactSearch(db: Database, projectId: string, vector: number[], limit: number): Promise<string[]> {
+/** Runs the search SQL after the given `SET LOCAL` statements, inside one transaction. */
+async function searchWithSettings(db: Database, settings: string[], projectId: string, vector: number[], limit: number): Promise<string[]> {
   return db.transaction(async (tx) => {
-    await tx.query(`SET LOCAL enable_indexscan = off`);
+    for (const setting of settings) await tx.query(setting);
     const rows = await tx.query<{ feedback_id: string }>(searchSql(`embedding::vector(${vector.length})`, vector.length), [
       projectId,
       pgvector.toSql(vector),
@@ -193,6 +193,11 @@ export async function exactSearch(db: Database, projectId: string, vector: numbe
     ]);
     return rows.rows.map((r) => r.feedback_id);
   });
+}
+
+/** The same query forced to an exact scan: no index scan, so HNSW cannot be used (bitmap/seq scan + sort). */
+export function exactSearch(db: Database, projectId: string, vector: number[], limit: number): Promise<string[]> {
+  return searchWithSettings(db, ['SET LOCAL enable_indexscan = off'], projectId, vector, limit);
 }
 
 /** The plan of the search query for these settings (run inside a transaction, so SET LOCAL applies). */
@@ -308,18 +313,8 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 }
 
 /** The search SQL with a given ef_search (iterative scan as in searchFeedback). */
-async function hnswSearchWithEf(db: Database, projectId: string, vector: number[], limit: number, efSearch: number): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    await tx.query(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-    await tx.query(`SET LOCAL hnsw.ef_search = ${efSearch}`);
-    const rows = await tx.query<{ feedback_id: string }>(searchSql(`embedding::vector(${vector.length})`, vector.length), [
-      projectId,
-      pgvector.toSql(vector),
-      MODEL,
-      limit,
-    ]);
-    return rows.rows.map((r) => r.feedback_id);
-  });
+function hnswSearchWithEf(db: Database, projectId: string, vector: number[], limit: number, efSearch: number): Promise<string[]> {
+  return searchWithSettings(db, ['SET LOCAL hnsw.iterative_scan = relaxed_order', `SET LOCAL hnsw.ef_search = ${efSearch}`], projectId, vector, limit);
 }
 
 function scanNode(plan: string): string {
