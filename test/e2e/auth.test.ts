@@ -1,29 +1,16 @@
 import { expect } from 'chai';
 import { issueApiKey } from '../../commands/issue-api-key/handler.js';
 import { revokeApiKey } from '../../commands/revoke-api-key/handler.js';
+import { expectProblem, readJson, type TestProject } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const ALLOWED = 'https://app.example.com';
 const OTHER_ORIGIN = 'https://evil.example.net';
 
-/** The parsed JSON body (fetch types it as unknown). */
-const json = (response: Response): Promise<any> => response.json();
+const json = readJson;
 
-interface Project {
-  projectId: string;
-  secretKey: string;
-  widgetKey: string;
-}
+type Project = TestProject;
 
-async function expectProblem(response: Response, status: number, slug: string): Promise<any> {
-  expect(response.status, `status of ${response.url}`).to.equal(status);
-  expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
-  const body = await json(response);
-  expect(body.type).to.match(new RegExp(`/${slug}$`));
-  expect(body.status).to.equal(status);
-  expect(body.detail).to.be.a('string').and.not.equal('');
-  return body;
-}
 
 describe('Authentication (spec 5)', () => {
   let server: TestServer;

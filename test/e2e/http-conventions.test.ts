@@ -1,32 +1,18 @@
 import { expect } from 'chai';
 import http from 'node:http';
+import { expectProblem as expectProblemUnder, readJson, type TestProject } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { MutableClock } from '../support/mutable-clock.js';
 
 const PROBLEM_BASE = 'https://errors.example.test';
+const expectProblem = (response: Response, status: number, slug: string) => expectProblemUnder(response, status, slug, PROBLEM_BASE);
 const ORIGIN = 'https://widget.example.com';
 const LIMIT_BYTES = 64 * 1024;
 
-/** The parsed JSON body (fetch types it as unknown). */
-const json = (response: Response): Promise<any> => response.json();
+const json = readJson;
 
-interface Project {
-  projectId: string;
-  secretKey: string;
-  widgetKey: string;
-}
+type Project = TestProject;
 
-/** Every problem of spec 7: problem+json, `type` under the configured base, `status` equal to the HTTP status. */
-async function expectProblem(response: Response, status: number, slug: string): Promise<any> {
-  expect(response.status).to.equal(status);
-  expect(response.headers.get('content-type')).to.match(/^application\/problem\+json\b/);
-  const body = await json(response);
-  expect(body.type).to.equal(`${PROBLEM_BASE}/${slug}`);
-  expect(body.title).to.be.a('string').and.not.equal('');
-  expect(body.status).to.equal(status);
-  expect(body.detail).to.be.a('string').and.not.equal('');
-  return body;
-}
 
 /** A raw node:http request, for bodies fetch cannot send (chunked without Content-Length). */
 function rawRequest(

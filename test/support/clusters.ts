@@ -1,14 +1,8 @@
 import { expect } from 'chai';
+import { readJson, type TestProject } from './http.js';
 import type { TestServer } from './test-server.js';
 
-export interface TestProject {
-  projectId: string;
-  secretKey: string;
-  widgetKey: string;
-}
-
-/** Response bodies as plain JSON values (fetch types them `unknown`). */
-export const readJson = (response: Response): Promise<any> => response.json();
+export { readJson, type TestProject };
 
 /** Phrasings of one theme ("login fails with my password"). */
 export const LOGIN_PHRASINGS = [
