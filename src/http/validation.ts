@@ -27,16 +27,8 @@ export function schemaProblems(schema: TSchema, value: unknown, prefix = ''): Fi
   if (check.Check(value)) return [];
   const byField = new Map<string, string>();
   for (const error of check.Errors(value)) {
-    let field = fieldName(prefix, error.path);
-    let message = error.message;
-    // additionalProperties errors point at the object; name the unexpected property itself.
-    if (error.schema && (error.schema as any).additionalProperties === false && error.value && typeof error.value === 'object') {
-      const known = Object.keys((error.schema as any).properties ?? {});
-      const unknown = Object.keys(error.value as object).filter((k) => !known.includes(k));
-      for (const key of unknown) byField.set(fieldName(prefix, `${error.path}/${key}`), 'is not a known property');
-      if (unknown.length > 0) continue;
-    }
-    if (!byField.has(field)) byField.set(field, message);
+    const field = fieldName(prefix, error.path);
+    if (!byField.has(field)) byField.set(field, error.message);
   }
   return [...byField].map(([field, message]) => ({ field, message }));
 }
