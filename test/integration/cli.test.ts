@@ -27,9 +27,9 @@ function cliEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.Pro
   return env;
 }
 
-function cli(dataDir: string, args: string[]): Promise<CliResult> {
+function cli(dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(dataDir, extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -247,16 +247,7 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
     });
 
     it('invalid configuration names the variable', async () => {
-      const result = await new Promise<CliResult>((resolve, reject) => {
-        const child = spawn(process.execPath, [BIN, 'project', 'list'], { cwd: ROOT, env: cliEnv(dataDir, { LOG_LEVEL: 'loud' }) });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => (stdout += chunk));
-        child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.once('error', reject);
-        child.once('close', (code) => resolve({ code, stdout, stderr }));
-      });
-      expectFailure(result, 'LOG_LEVEL');
+      expectFailure(await cli(dataDir, ['project', 'list'], { LOG_LEVEL: 'loud' }), 'LOG_LEVEL');
     });
 
     it('none of the refused calls changed a project or a key', async () => {
