@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { FEEDBACK_SOURCES } from '../../src/domain/feedback/events.js';
 
 export const METADATA_LIMIT_BYTES = 8 * 1024;
 export const IDEMPOTENCY_KEY_LIMIT = 128;
@@ -35,5 +34,3 @@ export const SubmitFeedbackAccepted = Type.Object({
   id: Type.String(),
   status: Type.Literal('pending'),
 });
-
-export { FEEDBACK_SOURCES };

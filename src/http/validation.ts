@@ -33,7 +33,7 @@ export function schemaProblems(schema: TSchema, value: unknown, prefix = ''): Fi
   return [...byField].map(([field, message]) => ({ field, message }));
 }
 
-/** Query strings and path parameters arrive as text: convert to the schema's types before checking. */
+/** Path parameters arrive as text: convert to the schema's types before checking. */
 export function convertToSchema(schema: TSchema, value: unknown): unknown {
   return Value.Convert(schema, value);
 }

@@ -19,8 +19,6 @@ interface ClaimedJob {
   claimed_until: Date;
 }
 
-export { retryDelaySeconds };
-
 /**
  * Claims submitted items (SKIP LOCKED, under a lease), analyses them outside any transaction and
  * appends `FeedbackProcessed`. Idempotent: an item that is already processed or deleted records nothing.

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { Analysis, Analyzer, Embedding } from '../../src/analysis/analyzer.js';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
-import { AnalysisWorker, retryDelaySeconds, type AnalysisWorkerOptions } from '../../src/work/analysis-worker.js';
+import { AnalysisWorker, type AnalysisWorkerOptions } from '../../src/work/analysis-worker.js';
+import { retryDelaySeconds } from '../../src/work/retry-delay.js';
 import { MutableClock } from '../support/mutable-clock.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 
