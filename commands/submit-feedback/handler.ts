@@ -50,7 +50,7 @@ export async function submitFeedback(
         receivedAt,
         redactions: redacted.counts as Record<string, number>,
       },
-    });
+    }, { expectNewStream: true });
     await services.engine.waitFor(handled.appended!.position);
     return { kind: 'accepted', id: feedbackId };
   } catch (error) {

@@ -39,10 +39,13 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   stream: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-  attempts = 5,
+  options: { attempts?: number; expectNewStream?: boolean } = {},
 ): Promise<Handled<State, Event>> {
+  const attempts = options.attempts ?? 5;
   for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(stream);
+    // A stream the caller has just named (a fresh id) is decided on the empty state without reading
+    // it; if it existed after all, the "no stream" append fails and the next attempt reads it.
+    const recorded = attempt === 1 && options.expectNewStream ? [] : await store.readStream(stream);
     const state = foldStream(decider, recorded);
     const events = decider.decide(command, state);
     const newState = events.reduce(decider.evolve, state);
