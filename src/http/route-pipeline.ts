@@ -57,7 +57,7 @@ export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middlew
     const params = route.params ? convertToSchema(route.params, ctx.params) : ctx.params;
     if (route.params) problems.push(...schemaProblems(route.params, params));
     if (route.headers) problems.push(...schemaProblems(route.headers, declaredHeaders(ctx, route)));
-    if (problems.length === 0 && route.validate) problems.push(...route.validate({ body, query }));
+    if (problems.length === 0 && route.validate) problems.push(...route.validate({ body, query, auth }));
     if (problems.length > 0) throw invalidRequest(problems);
 
     const response = await route.handle({ body, query, params, auth, headers: ctx.headers });

@@ -43,7 +43,7 @@ export interface RouteSpec<Body = any, Query = any, Params = any> {
   params?: TSchema;
   headers?: TSchema;
   /** Checks a schema cannot express (byte sizes, cross-field rules); returns the problems. */
-  validate?: (input: { body: Body; query: Query }) => { field: string; message: string }[];
+  validate?: (input: { body: Body; query: Query; auth: AuthContext }) => { field: string; message: string }[];
   responses: Record<number, { description: string; schema?: TSchema }>;
   handle(request: RouteRequest<Body, Query, Params>): Promise<RouteResponse>;
 }
