@@ -28,7 +28,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const inMemory = options.dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireDataDirLock(options.dataDir, options.holder);
   try {
-    const lite = new PGlite({ dataDir: options.dataDir, extensions: { vector } });
+    // Recycled WAL segments keep their old bytes (erased text among them) until overwritten; removed ones do not.
+    const startParams = [...PGlite.defaultStartParams, '-c', 'wal_recycle=off'];
+    const lite = new PGlite({ dataDir: options.dataDir, extensions: { vector }, startParams });
     await lite.waitReady;
     const pool = new pg.Pool(createPgConfig(lite) as pg.PoolConfig);
     await pool.query('CREATE EXTENSION IF NOT EXISTS vector');

@@ -4,6 +4,7 @@ import type { Runtime } from '../runtime.js';
 import { AnalysisWorker } from './analysis-worker.js';
 import { ClusteringWorker } from './clustering/clustering-worker.js';
 import { reclusterAll } from './clustering/recluster.js';
+import { ERASURE_MAINTENANCE_EVERY_MS, runErasureMaintenance } from './erasure-maintenance.js';
 import { eraseLeftoverStreams } from './erasure-worker.js';
 import { WorkerLoop } from './worker-loop.js';
 
@@ -27,6 +28,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
   const loops = [
     ...queues,
     new WorkerLoop('erasure', () => eraseLeftoverStreams(runtime), runtime.logger, 5000),
+    new WorkerLoop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), runtime.logger, ERASURE_MAINTENANCE_EVERY_MS),
     new WorkerLoop('recluster', async () => (await reclusterAll(runtime, labeler), 0), runtime.logger, RECLUSTER_EVERY_MS),
   ];
   const unsubscribe = runtime.engine.onAdvanced(() => queues.forEach((loop) => loop.wake()));

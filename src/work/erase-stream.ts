@@ -1,4 +1,5 @@
 import type { CoreServices } from '../services.js';
+import { finishErasure } from './erasure-requests.js';
 
 /**
  * Erases a deleted item's stream from the log once every projection has applied its deletion
@@ -15,6 +16,6 @@ export async function eraseDeletedStream(services: Pick<CoreServices, 'db' | 'st
   const reached = await services.engine.waitFor({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) });
   if (!reached) return false;
   await services.store.erase(stream);
-  await services.db.query(`DELETE FROM erasure_jobs WHERE stream = $1`, [stream]);
+  await finishErasure(services.db, stream);
   return true;
 }

@@ -1,4 +1,5 @@
 import type { Migration } from '../db/migrations.js';
+import { erasureRequestMigrations } from './erasure-requests.migration.js';
 
 /**
  * Work tables: projections insert rows, workers claim them with SKIP LOCKED under a lease
@@ -46,4 +47,5 @@ export const workMigrations: Migration[] = [
       );
     `,
   },
+  ...erasureRequestMigrations,
 ];
