@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { openRuntime } from '../runtime.js';
 import { startServer } from '../server.js';
+import { erasureMaintenanceCommand, ERASURE_MAINTENANCE_USAGE } from './commands/erasure-maintenance.js';
 import { keyCommand, KEY_USAGE } from './commands/key.js';
 import { projectCommand, PROJECT_USAGE } from './commands/project.js';
 import { reprojectCommand, REPROJECT_USAGE } from './commands/reproject.js';
@@ -11,7 +12,7 @@ import { reclusterCommand, RECLUSTER_USAGE } from './commands/recluster.js';
 import { reembedCommand, REEMBED_USAGE } from './commands/reembed.js';
 import { UsageError } from './output.js';
 
-const USAGE = `Usage:${PROJECT_USAGE}${KEY_USAGE}${REPROJECT_USAGE}${RECLUSTER_USAGE}${REEMBED_USAGE}
+const USAGE = `Usage:${PROJECT_USAGE}${KEY_USAGE}${REPROJECT_USAGE}${RECLUSTER_USAGE}${REEMBED_USAGE}${ERASURE_MAINTENANCE_USAGE}
   feedbackctl serve                     run the HTTP service (same as npm start)
 
 Configuration comes from the environment (DATA_DIR, DATABASE_URL, EVENTSTORE_URL, …; see README).`;
@@ -24,7 +25,7 @@ async function run(argv: string[]): Promise<number> {
     print(USAGE);
     return command ? 0 : 2;
   }
-  const handlers: Record<string, typeof projectCommand> = { project: projectCommand, key: keyCommand, reproject: reprojectCommand, recluster: reclusterCommand, reembed: reembedCommand };
+  const handlers: Record<string, typeof projectCommand> = { project: projectCommand, key: keyCommand, reproject: reprojectCommand, recluster: reclusterCommand, reembed: reembedCommand, 'erasure-maintenance': erasureMaintenanceCommand };
   if (command === 'serve') {
     await import('../main.js');
     return -1; // the server keeps the process alive

@@ -4,8 +4,11 @@
  * bytes there too, and that without superuser it still completes, warning once about the WAL.
  */
 import { expect } from 'chai';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PoolDatabase, type Database } from '../../src/db/database.js';
 import { runMigrations } from '../../src/db/migrations.js';
@@ -61,6 +64,29 @@ describe('erasure maintenance pass (issue 7)', function () {
       expect((await db.query(`SELECT 1 FROM erasure_jobs`)).rowCount).to.equal(0);
       expect(await pending(db)).to.deep.equal(['cluster_members', 'clusters', 'events', 'feedback_items']);
       await runErasureMaintenance({ db, logger: recordingLogger() });
+    });
+  });
+
+  describe('feedbackctl erasure-maintenance', () => {
+    it('runs the pass on the data directory and names the tables it rewrote', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'erasure-cli-'));
+      try {
+        const db = await openDatabase({ dataDir: dir, holder: 'test' });
+        await runMigrations(db, allMigrations(allProjections()));
+        await finishErasure(db, 'cluster-label-cl_1-0');
+        await db.close();
+        const root = fileURLToPath(new URL('../..', import.meta.url));
+        const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' };
+        delete env.DATABASE_URL;
+        delete env.EVENTSTORE_URL;
+        const run = () => spawnSync(process.execPath, [join(root, 'bin', 'feedbackctl.js'), 'erasure-maintenance'], { cwd: root, env, encoding: 'utf8' });
+        const first = run();
+        expect(first.status, first.stderr).to.equal(0);
+        expect(first.stdout.trim()).to.equal('Rewritten: clusters, events');
+        expect(run().stdout.trim()).to.equal('Nothing to do: no erasure since the last pass.');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 
