@@ -11,6 +11,7 @@ import type { CoreServices } from '../../src/services.js';
 import { findFeedback } from '../../queries/feedback-detail/query.js';
 import { toFeedbackDetail } from '../../queries/shared/feedback-item.js';
 import type { SubmitFeedbackBody } from './schema.js';
+import { instantOf } from '../../src/http/date-time.js';
 
 export interface Submission {
   projectId: string;
@@ -46,7 +47,7 @@ export async function submitFeedback(
         email: body.email ? body.email.trim().toLowerCase() : null,
         source: submission.source,
         metadata: (redactMetadata(body.metadata ?? {}) as Record<string, unknown>),
-        createdAt: body.createdAt ? new Date(body.createdAt).toISOString() : receivedAt,
+        createdAt: body.createdAt ? instantOf(body.createdAt) : receivedAt,
         receivedAt,
         redactions: redacted.counts as Record<string, number>,
       },

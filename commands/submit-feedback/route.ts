@@ -3,7 +3,8 @@ import { commonProblems } from '../../src/http/common-responses.js';
 import type { CoreServices } from '../../src/services.js';
 import { FeedbackDetailSchema } from '../../queries/shared/feedback-item.js';
 import { submitFeedback } from './handler.js';
-import { METADATA_LIMIT_BYTES, SubmitFeedbackAccepted, SubmitFeedbackBody, SubmitFeedbackHeaders } from './schema.js';
+import { submissionProblems } from './rules.js';
+import { SubmitFeedbackAccepted, SubmitFeedbackBody, SubmitFeedbackHeaders } from './schema.js';
 
 export function submitFeedbackRoute(services: CoreServices): RouteSpec<SubmitFeedbackBody> {
   return {
@@ -14,21 +15,15 @@ export function submitFeedbackRoute(services: CoreServices): RouteSpec<SubmitFee
     description:
       'Spec 4.1. Personal data in `text` and in string values of `metadata` is replaced by typed placeholders ' +
       '(`[email]`, `[phone]`, `[card]`, `[iban]`, `[ip]`, `[address]`, `[secret]`, `[name]`) before anything is stored. ' +
-      'Returns 202 at once; poll GET /feedback/{id} for the analysis. A text of only white space is rejected. ' +
+      'Returns 202 at once; poll GET /feedback/{id} for the analysis. A text without a visible character is rejected. ' +
+      'A widget key may not set `createdAt` nor a `source` other than `widget`. ' +
       'A replayed Idempotency-Key whose item was deleted since gets 404.',
     tags: ['feedback'],
     auth: ['secret', 'widget'],
     rateLimit: { perMinute: { secret: 300, widget: 30 }, bucket: 'submit-feedback' },
     body: SubmitFeedbackBody,
     headers: SubmitFeedbackHeaders,
-    validate({ body }) {
-      const problems = [];
-      if (body.text.trim().length === 0) problems.push({ field: 'text', message: 'must contain more than white space' });
-      if (body.metadata && Buffer.byteLength(JSON.stringify(body.metadata)) > METADATA_LIMIT_BYTES) {
-        problems.push({ field: 'metadata', message: `must be at most ${METADATA_LIMIT_BYTES} bytes as JSON` });
-      }
-      return problems;
-    },
+    validate: ({ body, auth }) => submissionProblems(body, { keyType: auth.keyType, now: services.clock.now() }),
     responses: {
       202: { description: 'Accepted; redaction has happened and analysis continues asynchronously.', schema: SubmitFeedbackAccepted },
       200: { description: 'The Idempotency-Key was seen before: the original item, nothing new created.', schema: FeedbackDetailSchema },

@@ -1,9 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Chars } from '../../src/http/chars.js';
 import { FeedbackItemSchema } from '../shared/feedback-item.js';
 
 export const SearchQuery = Type.Object(
   {
-    q: Type.String({ minLength: 1, maxLength: 500, description: 'What to look for, in any words: ranking is by meaning.' }),
+    q: Chars({ minLength: 1, maxLength: 500, description: 'What to look for, in any words (up to 500 characters): ranking is by meaning.' }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
   },
   { additionalProperties: false },

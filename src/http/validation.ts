@@ -3,6 +3,8 @@ import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import type { FieldProblem } from '../errors.js';
 import './formats.js';
+import './error-messages.js';
+import { malformedStringProblems, printableSegment } from './well-formed.js';
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 
@@ -16,16 +18,25 @@ function checker(schema: TSchema): TypeCheck<TSchema> {
 }
 
 function fieldName(prefix: string, path: string): string {
-  const inner = path.replace(/^\//, '').replace(/\//g, '.');
+  // JSON Pointer segments, unescaped (~1 is '/', ~0 is '~'), each made safe to echo back.
+  const inner = path
+    .split('/')
+    .slice(1)
+    .map((segment) => printableSegment(segment.replaceAll('~1', '/').replaceAll('~0', '~')))
+    .join('.');
   if (!prefix) return inner || '(body)';
   return inner ? `${prefix}.${inner}` : prefix;
 }
 
-/** Every problem of `value` against `schema`, one per field (the first message for a field wins). */
+/**
+ * Every problem of `value` against `schema`, one per field (the first message for a field wins).
+ * Strings that storage cannot hold (NUL, unpaired surrogates) are named first, wherever they are.
+ */
 export function schemaProblems(schema: TSchema, value: unknown, prefix = ''): FieldProblem[] {
+  const malformed = malformedStringProblems(value, prefix);
   const check = checker(schema);
-  if (check.Check(value)) return [];
-  const byField = new Map<string, string>();
+  if (malformed.length === 0 && check.Check(value)) return [];
+  const byField = new Map(malformed.map((problem) => [problem.field, problem.message]));
   for (const error of check.Errors(value)) {
     const field = fieldName(prefix, error.path);
     if (!byField.has(field)) byField.set(field, error.message);

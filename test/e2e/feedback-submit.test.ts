@@ -378,10 +378,15 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       expect((await detail(id)).source).to.equal('widget');
     });
 
-    it('a widget key may also send source `api` explicitly', async () => {
-      const response = await post({ text: 'widget says api', source: 'api' }, { key: project.widgetKey, headers: { Origin: ORIGIN } });
-      expect(response.status).to.equal(202);
-      expect((await detail((await readJson(response)).id)).source).to.equal('api');
+    it('a widget key may not pose as the API (source `api`) nor backdate: 400 naming the field, nothing stored (issue 7)', async () => {
+      const own = await freshProject();
+      const posing = await post({ text: 'widget says api', source: 'api' }, { key: own.widgetKey, headers: { Origin: ORIGIN } });
+      expect((await expectProblem(posing, 'source')).errors).to.have.length(1);
+      const backdated = await post({ text: 'from last year', createdAt: '2024-01-01T00:00:00Z' }, { key: own.widgetKey, headers: { Origin: ORIGIN } });
+      expect((await expectProblem(backdated, 'createdAt')).errors).to.have.length(1);
+      const explicit = await post({ text: 'widget says widget', source: 'widget' }, { key: own.widgetKey, headers: { Origin: ORIGIN } });
+      expect(explicit.status).to.equal(202);
+      expect(await itemRows(own.projectId)).to.equal(1);
     });
 
     it('a widget key from a non-allowlisted origin gets 403 and creates nothing', async () => {

@@ -1,0 +1,50 @@
+import { Kind, type TSchema } from '@sinclair/typebox';
+import { DefaultErrorFunction, SetErrorFunction, ValueErrorType, type ErrorFunctionParameter } from '@sinclair/typebox/errors';
+import { CHARS_KIND, charsProblem } from './chars.js';
+import { describeDateTimeProblem, parseDateTime } from './date-time.js';
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: 'must be an email address such as ana@example.com',
+  uri: 'must be an http(s) URL such as https://example.com/page',
+};
+
+function formatMessage(format: string, value: unknown): string {
+  if (format === 'date-time' && typeof value === 'string') {
+    const parsed = parseDateTime(value);
+    if (!parsed.ok) return describeDateTimeProblem(parsed.problem);
+  }
+  return FORMAT_MESSAGES[format] ?? `must be a valid ${format}`;
+}
+
+function charsMessage(schema: TSchema, value: unknown): string {
+  switch (charsProblem(schema, value)) {
+    case 'type':
+      return 'must be a string';
+    case 'minLength':
+      return schema.minLength === 1 ? 'must not be empty' : `must be at least ${schema.minLength} characters`;
+    case 'maxLength':
+      return `must be at most ${schema.maxLength} characters`;
+    default:
+      return formatMessage(String(schema.format), value);
+  }
+}
+
+/** The allowed values of a union of literals (how TypeBox spells an enum), or undefined. */
+function literalChoices(schema: TSchema): unknown[] | undefined {
+  const options = schema.anyOf as TSchema[] | undefined;
+  if (!Array.isArray(options) || !options.every((option) => option.const !== undefined)) return undefined;
+  return options.map((option) => option.const);
+}
+
+/** Messages that say what would be accepted, in the words of the API's documentation. */
+export function fieldMessage(error: ErrorFunctionParameter): string {
+  if (error.errorType === ValueErrorType.Kind && error.schema[Kind] === CHARS_KIND) return charsMessage(error.schema, error.value);
+  if (error.errorType === ValueErrorType.StringFormat) return formatMessage(String(error.schema.format), error.value);
+  if (error.errorType === ValueErrorType.Union) {
+    const choices = literalChoices(error.schema);
+    if (choices) return `must be one of ${choices.map((choice) => JSON.stringify(choice)).join(', ')}`;
+  }
+  return DefaultErrorFunction(error);
+}
+
+SetErrorFunction(fieldMessage);
