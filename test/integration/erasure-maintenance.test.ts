@@ -167,6 +167,26 @@ describe('erasure maintenance pass (issue 7)', function () {
       expect(logger.warnings).to.deep.equal([]);
     });
 
+    it('as a non-superuser granted pg_switch_wal and pg_checkpoint: the WAL copies are gone too', async () => {
+      const db = await freshDatabase('erasure_granted', 'app_granted');
+      // A function's privileges belong to each database: granted in the service's own.
+      const admin = new pg.Client({ connectionString: server!.urlFor('erasure_granted') });
+      await admin.connect();
+      await admin.query(`GRANT EXECUTE ON FUNCTION pg_switch_wal() TO app_granted; GRANT pg_checkpoint TO app_granted`);
+      await admin.end();
+      const marker = `zqxgranted${Date.now()}`;
+      await writeAndErase(db, marker);
+      const logger = recordingLogger();
+      await runErasureMaintenance({ db, logger });
+      expect(logger.warnings).to.deep.equal([]);
+      const superuser = new PoolDatabase('postgres', new pg.Pool({ connectionString: server!.url, max: 1 }));
+      try {
+        expect(await filesContaining(superuser, marker)).to.deep.equal([]);
+      } finally {
+        await superuser.close();
+      }
+    });
+
     it('as the tables\' non-superuser owner: the tables are rewritten, the WAL step is skipped with one warning', async () => {
       const db = await freshDatabase('erasure_owner', 'app_owner');
       const logger = recordingLogger();
