@@ -16,13 +16,54 @@ export interface AppendRequest {
 
 export type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: Error };
 
+/** A request whose events are already serialized and known to be storable. */
+export interface PreparedAppend {
+  stream: string;
+  expected: ExpectedRevision;
+  events: { type: string; data: string; metadata: string }[];
+}
+
+/** Refused before it reaches the database: text PostgreSQL cannot store (NUL, an unpaired surrogate). */
+export class UnstorableEventError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly eventType: string,
+    readonly field: 'stream' | 'type' | 'data' | 'metadata',
+  ) {
+    // JSON.stringify escapes the offending characters, so the message itself is well-formed.
+    super(`Stream ${JSON.stringify(stream)}: event ${JSON.stringify(eventType)} has a NUL character or an unpaired surrogate in its ${field}`);
+  }
+}
+
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// JSON.stringify writes both as \u escapes (paired surrogates stay literal characters); an even run
+// of backslashes before the escape means those backslashes were the string's own.
+const UNSTORABLE_JSON = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
+/**
+ * Serializes a request and checks it holds nothing the text and jsonb columns refuse, so that a bad
+ * request is refused alone instead of failing the transaction it would share with others.
+ */
+export function prepareAppend({ stream, events, expected }: AppendRequest): PreparedAppend {
+  const prepared = events.map(({ type, data, metadata }) => {
+    const serialized = { type, data: JSON.stringify(data), metadata: JSON.stringify(metadata ?? {}) };
+    const refuse = (field: UnstorableEventError['field']) => new UnstorableEventError(stream, type, field);
+    if (UNSTORABLE_TEXT.test(stream)) throw refuse('stream');
+    if (UNSTORABLE_TEXT.test(type)) throw refuse('type');
+    if (UNSTORABLE_JSON.test(serialized.data)) throw refuse('data');
+    if (UNSTORABLE_JSON.test(serialized.metadata)) throw refuse('metadata');
+    return serialized;
+  });
+  return { stream, expected, events: prepared };
+}
+
 /**
  * Appends several requests inside one transaction with a fixed number of statements: lock every
  * stream (in sorted order, so concurrent batches cannot deadlock), read their revisions, check each
  * request's expected revision, insert all accepted events at once. A refused request does not stop
  * the others.
  */
-export async function appendRequestsIn(tx: Queryable, requests: AppendRequest[]): Promise<AppendOutcome[]> {
+export async function appendRequestsIn(tx: Queryable, requests: PreparedAppend[]): Promise<AppendOutcome[]> {
   const streams = [...new Set(requests.map((r) => r.stream))].sort();
   await tx.query(
     `SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY s) AS locks`,
@@ -61,8 +102,8 @@ export async function appendRequestsIn(tx: Queryable, requests: AppendRequest[])
       columns.streams.push(request.stream);
       columns.revisions.push(revision);
       columns.types.push(event.type);
-      columns.data.push(JSON.stringify(event.data));
-      columns.metadata.push(JSON.stringify(event.metadata ?? {}));
+      columns.data.push(event.data);
+      columns.metadata.push(event.metadata);
     }
     revisions.set(request.stream, revision);
     outcomes.push({ ok: true, eventIds });

@@ -8,7 +8,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from './event-store.js';
-import { appendRequestsIn, type AppendRequest } from './postgres-append.js';
+import { appendRequestsIn, prepareAppend, type AppendOutcome, type PreparedAppend } from './postgres-append.js';
 
 interface EventRow {
   global_position: string;
@@ -38,7 +38,7 @@ function toRecorded(row: EventRow): RecordedEvent {
 const MAX_BATCH = 200;
 
 interface PendingAppend {
-  request: AppendRequest;
+  request: PreparedAppend;
   resolve: (result: AppendResult) => void;
   reject: (error: Error) => void;
 }
@@ -64,12 +64,19 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Appends that arrive while a commit is in flight wait for it and then share one transaction:
-   * under concurrent requests this turns many small commits into a few larger ones.
+   * under concurrent requests this turns many small commits into a few larger ones. A request that
+   * the database would refuse is refused here, alone (`UnstorableEventError`).
    */
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    let request: PreparedAppend;
+    try {
+      request = prepareAppend({ stream, events, expected });
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { stream, events, expected }, resolve, reject });
+      this.queue.push({ request, resolve, reject });
       if (!this.flushing) void this.flush();
     });
   }
@@ -78,20 +85,44 @@ export class PostgresEventStore implements EventStore {
     this.flushing = true;
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        const outcomes = await this.db.transaction((tx) => appendRequestsIn(tx, batch.map((p) => p.request)));
-        outcomes.forEach((outcome, i) => (outcome.ok ? batch[i].resolve(outcome.result) : batch[i].reject(outcome.error)));
-      } catch (error) {
-        for (const pending of batch) pending.reject(error as Error);
-      }
+      const outcomes = await this.appendBatch(batch.map((p) => p.request));
       this.appended.emit('appended');
+      outcomes.forEach((outcome, i) => (outcome.ok ? batch[i].resolve(outcome.result) : batch[i].reject(outcome.error)));
     }
     this.flushing = false;
   }
 
+  /**
+   * One transaction for the whole batch. When a statement in it fails (the transaction rolled back,
+   * nothing was written), each request is tried again in a transaction of its own, in order, so one
+   * bad request fails only itself. A failure at commit leaves the outcome unknown: no retry then.
+   */
+  private async appendBatch(requests: PreparedAppend[]): Promise<AppendOutcome[]> {
+    let failedInside: unknown;
+    try {
+      return await this.db.transaction((tx) =>
+        appendRequestsIn(tx, requests).catch((error) => {
+          failedInside = error;
+          throw error;
+        }),
+      );
+    } catch (error) {
+      if (requests.length === 1 || error !== failedInside) return requests.map(() => ({ ok: false, error: error as Error }));
+    }
+    const outcomes: AppendOutcome[] = [];
+    for (const request of requests) {
+      outcomes.push(
+        await this.db
+          .transaction((tx) => appendRequestsIn(tx, [request]))
+          .then(([outcome]) => outcome, (error) => ({ ok: false as const, error: error as Error })),
+      );
+    }
+    return outcomes;
+  }
+
   /** Appends inside a caller's transaction. */
   async appendIn(tx: Queryable, stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const [outcome] = await appendRequestsIn(tx, [{ stream, events, expected }]);
+    const [outcome] = await appendRequestsIn(tx, [prepareAppend({ stream, events, expected })]);
     if (!outcome.ok) throw outcome.error;
     return outcome.result;
   }
