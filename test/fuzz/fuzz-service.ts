@@ -66,7 +66,7 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzReport> {
   const countEvents = async () => Number((await server.runtime.db.query<{ n: string }>(`SELECT count(*) AS n FROM events`)).rows[0].n);
   try {
     const keys = await prepare(server);
-    const openApi = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
+    const openApi = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as Parameters<typeof fuzzRequest>[0];
     const property = fc.asyncProperty(fuzzRequest(openApi, keys), async (request) => {
       if (report.requests % 40 === 39) clock.advance(61_000);
       const before = await countEvents();

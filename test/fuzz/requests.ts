@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { deepJsonText, hostileValue, oddString } from './hostile-values.js';
+import { deepJsonText, hostileValue, oddString, urlString } from './hostile-values.js';
 import { valueFor, type JsonSchema } from './schema-values.js';
 
 export interface FuzzRequest {
@@ -65,12 +65,15 @@ function wtf8(codePoint: number): number[] {
   return [0xf0 | (codePoint >> 18), 0x80 | ((codePoint >> 12) & 63), 0x80 | ((codePoint >> 6) & 63), 0x80 | (codePoint & 63)];
 }
 
+/** Any generated value as the text a client would put in a URL or header. */
+const asText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'));
+
 /** Header values Node will send: visible Latin-1 and tabs (anything else never leaves the client). */
 const headerSafe = (value: string) => value.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?').slice(0, 8000);
 
 const authorization = (keys: FuzzKeys): fc.Arbitrary<{ authorization?: string; origin?: string }> =>
   fc.oneof(
-    { weight: 6, arbitrary: fc.constant({ authorization: `Bearer ${keys.secret}` }) },
+    { weight: 14, arbitrary: fc.constant({ authorization: `Bearer ${keys.secret}` }) },
     { weight: 2, arbitrary: fc.constant({ authorization: `Bearer ${keys.widget}`, origin: keys.origin }) },
     { weight: 1, arbitrary: fc.constant({ authorization: `Bearer ${keys.widget}` }) },
     { weight: 1, arbitrary: fc.constant({ authorization: `Bearer ${keys.revoked}` }) },
@@ -89,7 +92,7 @@ const bodyBytes = (schema: JsonSchema | undefined): fc.Arbitrary<{ body?: Buffer
     { weight: 1, arbitrary: fc.constant({}) },
   );
 
-const pathValue = (keys: FuzzKeys) => fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...keys.ids) }, { weight: 3, arbitrary: oddString });
+const pathValue = (keys: FuzzKeys) => fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...keys.ids) }, { weight: 3, arbitrary: urlString });
 
 function requestFor(operation: Operation, keys: FuzzKeys): fc.Arbitrary<FuzzRequest> {
   const pathParams = operation.parameters.filter((p) => p.in === 'path');
@@ -100,22 +103,22 @@ function requestFor(operation: Operation, keys: FuzzKeys): fc.Arbitrary<FuzzRequ
       method: fc.oneof({ weight: 12, arbitrary: fc.constant(operation.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') }),
       pathValues: fc.tuple(...pathParams.map(() => pathValue(keys))),
       query: fc.tuple(...queryParams.map((p) => fc.option(fc.array(valueFor(p.schema), { minLength: 1, maxLength: 3 }), { freq: 2 }))),
-      extraQuery: fc.option(fc.tuple(oddString, oddString), { freq: 4 }),
+      extraQuery: fc.option(fc.tuple(urlString, urlString), { freq: 4 }),
       headerValues: fc.tuple(...headerParams.map((p) => fc.option(valueFor(p.schema), { freq: 2 }))),
       auth: authorization(keys),
       body: bodyBytes(operation.body),
     })
     .map(({ method, pathValues, query, extraQuery, headerValues, auth, body }) => {
       let path = operation.path;
-      pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, percentEncode(String(pathValues[i])))));
+      pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, percentEncode(asText(pathValues[i])))));
       const pairs: string[] = [];
-      queryParams.forEach((p, i) => query[i]?.forEach((value) => pairs.push(`${p.name}=${percentEncode(typeof value === 'string' ? value : JSON.stringify(value) ?? '')}`)));
+      queryParams.forEach((p, i) => query[i]?.forEach((value) => pairs.push(`${p.name}=${percentEncode(asText(value))}`)));
       if (extraQuery) pairs.push(`${percentEncode(extraQuery[0])}=${percentEncode(extraQuery[1])}`);
       const headers: Record<string, string> = {};
       if (auth.authorization !== undefined) headers.authorization = auth.authorization;
       if (auth.origin !== undefined) headers.origin = auth.origin;
       headerParams.forEach((p, i) => {
-        if (headerValues[i] !== null) headers[p.name.toLowerCase()] = headerSafe(String(headerValues[i]));
+        if (headerValues[i] !== null) headers[p.name.toLowerCase()] = headerSafe(asText(headerValues[i]));
       });
       if (body.contentType !== undefined) headers['content-type'] = body.contentType;
       const hasBody = body.body !== undefined && method !== 'GET' && method !== 'HEAD';
@@ -126,10 +129,12 @@ function requestFor(operation: Operation, keys: FuzzKeys): fc.Arbitrary<FuzzRequ
 /** Any operation of the document, plus paths that are not in it. */
 export function fuzzRequest(openApi: { paths: Record<string, Record<string, any>> }, keys: FuzzKeys): fc.Arbitrary<FuzzRequest> {
   const operations = operationsOf(openApi);
-  const unknownPath = fc.tuple(oddString, authorization(keys)).map(([segment, auth]) => ({
+  const unknownPath = fc.tuple(urlString, authorization(keys)).map(([segment, auth]) => ({
     method: 'GET',
     path: `/api/v1/${percentEncode(segment)}`,
     headers: Object.fromEntries(Object.entries(auth).filter(([, v]) => v !== undefined)) as Record<string, string>,
   }));
-  return fc.oneof({ weight: 12, arbitrary: fc.oneof(...operations.map((op) => requestFor(op, keys))) }, { weight: 1, arbitrary: unknownPath });
+  // Operations that take a body are the widest surface (POST /feedback is open to public widget keys): drawn 3 × as often.
+  const weighted = operations.map((op) => ({ weight: op.body ? 3 : 1, arbitrary: requestFor(op, keys) }));
+  return fc.oneof({ weight: 12, arbitrary: fc.oneof(...weighted) }, { weight: 1, arbitrary: unknownPath });
 }

@@ -29,15 +29,15 @@ const validString = (schema: JsonSchema): fc.Arbitrary<string> => {
  * value substituted anywhere (a wrong type, an odd string, a boundary, deep nesting).
  */
 export function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 3, arbitrary: wellTyped(schema) }, { weight: 1, arbitrary: hostileValue });
+  return fc.oneof({ weight: 6, arbitrary: wellTyped(schema) }, { weight: 1, arbitrary: hostileValue });
 }
 
 function wellTyped(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map(valueFor));
-  if (schema.const !== undefined) return fc.oneof(fc.constant(schema.const), oddString);
+  if (schema.const !== undefined) return fc.oneof({ weight: 4, arbitrary: fc.constant(schema.const) }, { weight: 1, arbitrary: oddString });
   switch (schema.type) {
     case 'string':
-      return fc.oneof(validString(schema), oddString);
+      return fc.oneof({ weight: 4, arbitrary: validString(schema) }, { weight: 1, arbitrary: oddString });
     case 'integer':
     case 'number':
       return fc.oneof(fc.integer({ min: (schema.minimum ?? -5) - 2, max: (schema.maximum ?? 1000) + 2 }), fc.double(), fc.constantFrom(1e21, -1));
@@ -59,7 +59,7 @@ function objectFor(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
     .tuple(
       fc.tuple(...known.map(([name, property]) => fc.option(valueFor(property), { nil: undefined, freq: schema.required?.includes(name) ? 8 : 2 }))),
       fc.dictionary(oddString, open ? hostileValue : fc.constant(1), { maxKeys: open ? 6 : 1, minKeys: 0 }),
-      fc.boolean(),
+      fc.integer({ min: 0, max: 4 }).map((draw) => draw === 0),
     )
     .map(([values, extra, withExtra]) => {
       const out: Record<string, unknown> = withExtra ? { ...extra } : {};
