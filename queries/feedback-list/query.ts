@@ -1,6 +1,6 @@
 import type { Queryable } from '../../src/db/database.js';
 import { FEEDBACK_COLUMNS, toFeedbackItem, type FeedbackRow } from '../shared/feedback-item.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { cutPage, decodeCursor } from './cursor.js';
 import type { ListFeedbackQuery } from './schema.js';
 
 /** `seats:5` matches the number 5 and the string "5"; `beta:true` the boolean and the string. */
@@ -48,10 +48,6 @@ export async function listFeedback(db: Queryable, projectId: string, query: List
       ORDER BY feedback_items.created_at DESC, feedback_items.list_seq DESC LIMIT ${param(limit + 1)}`,
     params,
   );
-  const page = rows.rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(toFeedbackItem),
-    nextBefore: rows.rows.length > limit && last ? encodeCursor(last.created_at, last.list_seq) : null,
-  };
+  const { page, nextBefore } = cutPage(rows.rows, limit);
+  return { items: page.map(toFeedbackItem), nextBefore };
 }

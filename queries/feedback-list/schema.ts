@@ -24,6 +24,6 @@ export type ListFeedbackQuery = Static<typeof ListFeedbackQuery>;
 export const ListFeedbackResponse = Type.Object({
   items: Type.Array(FeedbackItemSchema),
   nextBefore: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description: 'Pass as `before` for the next page; null when there is no further page.',
+    description: 'Pass as `before` for the next page; null when there is no further page. The last item\'s `createdAt` to the millisecond, or with 20 extra fraction digits (pass verbatim) when more than `limit` items share that millisecond.',
   }),
 });

@@ -65,14 +65,15 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
         ['ent10', { text: 'How do I invite a colleague to my workspace?', metadata: { plan: 'enterprise', seats: 10, beta: true } }],
         ['pro10s', { text: 'Great support team, they solved my issue quickly. Excellent!', metadata: { plan: 'pro', seats: '10' } }],
         ['eu', { text: 'Sync is awful and slow, I lost my changes twice and I am furious.', metadata: { region: 'eu', beta: 'true' } }],
-        ['widget', { text: 'Sent from the widget: the search box is hard to find.' }, true],
         ['none', { text: 'Please add an export to PDF.' }],
+        ['widget', { text: 'Sent from the widget: the search box is hard to find.' }, true],
       ];
       let minute = 0;
       for (const [name, body, widget] of items) {
-        // Distinct, increasing timestamps: the newest-first order is then known.
+        // Distinct, increasing timestamps: the newest-first order is then known. A widget key cannot
+        // backdate, so the widget item, dated at receipt, is the newest.
         const createdAt = new Date(Date.parse('2025-03-01T09:00:00.000Z') + minute++ * 60_000).toISOString();
-        byName.set(name, await submit(project, { ...body, createdAt }, { widget }));
+        byName.set(name, await submit(project, widget ? body : { ...body, createdAt }, { widget }));
       }
       for (const id of byName.values()) await waitForProcessed(server, project.secretKey, id);
     });
@@ -81,7 +82,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
 
     it('lists newest first with the list fields', async () => {
       const page = await list(project);
-      expect(ids(page.items)).to.deep.equal(named('none', 'widget', 'eu', 'pro10s', 'ent10', 'free5', 'pro5'));
+      expect(ids(page.items)).to.deep.equal(named('widget', 'none', 'eu', 'pro10s', 'ent10', 'free5', 'pro5'));
       expect(page.nextBefore).to.equal(null);
       const createdAts = page.items.map((i) => i.createdAt);
       expect([...createdAts].sort().reverse()).to.deep.equal(createdAts);
@@ -93,7 +94,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
 
     it('accepts limit 1 and 200 and rejects 0, 201, -1 and `abc` naming `limit`', async () => {
       const one = await list(project, '?limit=1');
-      expect(ids(one.items)).to.deep.equal(named('none'));
+      expect(ids(one.items)).to.deep.equal(named('widget'));
       expect(one.nextBefore).to.be.a('string');
       const max = await list(project, '?limit=200');
       expect(max.items).to.have.length(7);
@@ -233,11 +234,29 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       expect(ids(fullOrder)).to.deep.equal(byLog.rows.map((r) => r.feedback_id));
     });
 
-    it('the default limit is 50', async () => {
-      const page = await list(project);
-      expect(page.items).to.have.length(50);
-      expect(ids(page.items)).to.deep.equal(ids(fullOrder.slice(0, 50)));
-      expect(page.nextBefore).to.be.a('string');
+    it('the default limit is 50; a page ends rather than split a millisecond that continues past it (issue 8)', async () => {
+      // 5 + 5 newer items, then the 100 sharing one millisecond: the first 50 rows would end inside it.
+      const first = await list(project);
+      expect(ids(first.items)).to.deep.equal(ids(fullOrder.slice(0, 10)));
+      expect(first.nextBefore).to.equal('2025-06-01T12:00:00.001Z');
+      // More than 50 share that millisecond: only here does the page end inside it, with a tie-breaker.
+      const second = await list(project, `?before=${encodeURIComponent(first.nextBefore!)}`);
+      expect(ids(second.items)).to.deep.equal(ids(fullOrder.slice(10, 60)));
+      expect(second.nextBefore).to.match(/^2025-06-01T12:00:00\.000000\d{20}Z$/);
+    });
+
+    it('cursors are plain milliseconds except inside a millisecond shared by more than `limit` items', async () => {
+      const { pages, cursors } = await pageThrough(7);
+      for (let i = 0; i < cursors.length - 1; i++) {
+        const last = pages[i][pages[i].length - 1];
+        const next = pages[i + 1][0];
+        if (last.createdAt === next.createdAt) {
+          expect(fullOrder.filter((item) => item.createdAt === last.createdAt).length).to.be.above(7);
+          expect(cursors[i]).to.have.length('2025-06-01T12:00:00.000000Z'.length + 20);
+        } else {
+          expect(cursors[i]).to.equal(last.createdAt);
+        }
+      }
     });
 
     async function pageThrough(limit: number, query = ''): Promise<{ pages: any[][]; cursors: Array<string | null> }> {
@@ -260,9 +279,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       expect(seen).to.have.length(120);
       expect(new Set(ids(seen)).size).to.equal(120);
       expect(ids(seen)).to.deep.equal(ids(fullOrder));
-      expect(pages).to.have.length(Math.ceil(120 / 7));
-      for (const page of pages.slice(0, -1)) expect(page).to.have.length(7);
-      expect(pages[pages.length - 1]).to.have.length(120 % 7);
+      for (const page of pages) expect(page.length).to.be.within(1, 7);
       expect(cursors[cursors.length - 1]).to.equal(null);
     });
 
@@ -278,12 +295,11 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       }
     });
 
-    it('a page size dividing the total ends with a full page and a null cursor (no empty page)', async () => {
+    it('the last page has a null cursor and no page is empty', async () => {
       const { pages, cursors } = await pageThrough(8);
-      expect(pages).to.have.length(15);
-      for (const page of pages) expect(page).to.have.length(8);
+      for (const page of pages) expect(page.length).to.be.within(1, 8);
       expect(cursors.slice(0, -1).every((c) => typeof c === 'string')).to.equal(true);
-      expect(cursors[14]).to.equal(null);
+      expect(cursors[cursors.length - 1]).to.equal(null);
       expect(ids(pages.flat())).to.deep.equal(ids(fullOrder));
     });
 
@@ -298,7 +314,8 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       const b = await list(project, `?limit=30&before=${encodeURIComponent(first.nextBefore!)}`);
       expect(ids(a.items)).to.deep.equal(ids(b.items));
       expect(a.nextBefore).to.equal(b.nextBefore);
-      expect(ids(a.items)).to.deep.equal(ids(fullOrder.slice(30, 60)));
+      const start = first.items.length;
+      expect(ids(a.items)).to.deep.equal(ids(fullOrder.slice(start, start + a.items.length)));
     });
 
     it('a plain date-time `before` returns strictly older items', async () => {
@@ -348,6 +365,40 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       expect(new Set(ids(seen)).size).to.equal(seen.length);
       for (const id of created) expect(ids(seen)).to.include(id);
     });
+  });
+
+  describe('a cursor survives a round trip through a millisecond date type (issue 8)', () => {
+    // The reproduction: backfilled items sharing one createdAt; a client that parses nextBefore as a
+    // date and writes it back (JavaScript, Python) used to lose them.
+    // Re-serialising is safe whenever `limit` is at least the largest group sharing a millisecond;
+    // verbatim cursors are safe at any limit.
+    const roundTrips: [string, (cursor: string) => string, number[]][] = [
+      ['verbatim', (cursor) => cursor, [1, 2, 3, 4]],
+      ['through a JavaScript Date', (cursor) => new Date(cursor).toISOString(), [3, 4, 5]],
+      ['as Python writes it', (cursor) => new Date(cursor).toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00'), [3, 4, 5]],
+    ];
+    for (const [name, roundTrip, limits] of roundTrips) {
+      it(`every item exactly once, the cursor passed back ${name}`, async () => {
+        const project = await server.createProject({ name: `Round trip ${name}` });
+        const created = [
+          await submit(project, { text: 'Older item', createdAt: '2025-01-14T08:00:00.000Z' }),
+          ...(await Promise.all([1, 2, 3].map((n) => submit(project, { text: `Backfill ${n}`, createdAt: '2025-01-15T00:00:00.000Z' })))),
+          await submit(project, { text: 'Newer item', createdAt: '2025-01-16T08:00:00.000Z' }),
+        ];
+        for (const limit of limits) {
+          const seen: string[] = [];
+          let query = `?limit=${limit}`;
+          for (let guard = 0; guard < 10; guard++) {
+            const page = await list(project, query);
+            seen.push(...ids(page.items));
+            if (page.nextBefore === null) break;
+            query = `?limit=${limit}&before=${encodeURIComponent(roundTrip(page.nextBefore))}`;
+          }
+          expect(seen, `limit ${limit}`).to.have.members(created);
+          expect(seen, `limit ${limit}`).to.have.length(created.length);
+        }
+      });
+    }
   });
 
   describe('GET /api/v1/feedback/{id} (spec 4.3)', () => {
