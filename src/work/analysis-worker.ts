@@ -4,28 +4,38 @@ import { feedbackStream } from '../domain/feedback/events.js';
 import { foldStream, handleCommand } from '../eventstore/command-handler.js';
 import { StreamErasedError, WrongExpectedRevisionError } from '../eventstore/event-store.js';
 import type { CoreServices } from '../services.js';
+import { describeFailure } from '../support/describe-error.js';
+import { MAX_ATTEMPTS } from './job-failure.js';
+import { LEASE_RENEW_EVERY_MS, WORK_LEASE_SECONDS, withLeaseRenewal, type RenewalOutcome } from './lease-renewal.js';
 import { retryDelaySeconds } from './retry-delay.js';
 
 export interface AnalysisWorkerOptions {
   batchSize?: number;
   /** How long a claim lasts; a worker that dies leaves the job to be claimed again after it. */
   leaseSeconds?: number;
+  /** How often a busy worker extends its claims. */
+  renewEveryMs?: number;
+  /** Attempts after which a job is parked instead of retried. */
+  maxAttempts?: number;
 }
 
 interface ClaimedJob {
   feedback_id: string;
   attempts: number;
-  /** The lease this worker holds; a late worker must not touch a job someone else claimed since. */
+  /** The lease this worker holds (moved on by each renewal); a late worker must not touch a job someone else claimed since. */
   claimed_until: Date;
 }
 
 /**
- * Claims submitted items (SKIP LOCKED, under a lease), analyses them outside any transaction and
- * appends `FeedbackProcessed`. Idempotent: an item that is already processed or deleted records nothing.
+ * Claims submitted items (SKIP LOCKED, under a short lease renewed while it works), analyses them
+ * outside any transaction and appends `FeedbackProcessed`. Idempotent: an item that is already
+ * processed or deleted records nothing. A job that fails `maxAttempts` times is parked.
  */
 export class AnalysisWorker {
   private readonly batchSize: number;
   private readonly leaseSeconds: number;
+  private readonly renewEveryMs: number;
+  private readonly maxAttempts: number;
 
   constructor(
     private readonly services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'logger'>,
@@ -33,7 +43,9 @@ export class AnalysisWorker {
     options: AnalysisWorkerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 8;
-    this.leaseSeconds = options.leaseSeconds ?? 120;
+    this.leaseSeconds = options.leaseSeconds ?? WORK_LEASE_SECONDS;
+    this.renewEveryMs = options.renewEveryMs ?? LEASE_RENEW_EVERY_MS;
+    this.maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   }
 
   async claim(): Promise<ClaimedJob[]> {
@@ -54,38 +66,82 @@ export class AnalysisWorker {
   async runOnce(): Promise<number> {
     const jobs = await this.claim();
     // Concurrently: the offline analyzer groups simultaneous texts into one model call.
-    await Promise.all(jobs.map((job) => this.process(job)));
+    await Promise.all(
+      jobs.map((job) =>
+        // Past the last attempt only when the workers holding it died (or lost it) every time.
+        job.attempts > this.maxAttempts ? this.park(job, `worker stopped or lost its lease ${this.maxAttempts} times`) : this.process(job),
+      ),
+    );
     return jobs.length;
   }
 
   private async process(job: ClaimedJob): Promise<void> {
-    const stream = feedbackStream(job.feedback_id);
+    const item: { text?: string } = {};
     try {
-      const state = foldStream(feedbackDecider, await this.services.store.readStream(stream));
-      if (state.status !== 'pending') {
-        await this.services.db.query(`DELETE FROM analysis_jobs WHERE feedback_id = $1`, [job.feedback_id]);
-        return;
-      }
-      const analyzer = await this.analyzer();
-      const { embedding, ...analysis } = await analyzer.analyze(state.text!);
-      await handleCommand(this.services.store, stream, feedbackDecider, {
-        type: 'RecordAnalysis',
-        result: {
-          feedbackId: job.feedback_id,
-          projectId: state.projectId!,
-          analysis,
-          embedding,
-          processedAt: this.services.clock.now().toISOString(),
-        },
-      });
+      await withLeaseRenewal(
+        () => this.renew(job),
+        { everyMs: this.renewEveryMs, logger: this.services.logger, context: { feedbackId: job.feedback_id, work: 'analysis' } },
+        () => this.analyze(job, item),
+      );
     } catch (error) {
       if (error instanceof StreamErasedError || error instanceof WrongExpectedRevisionError) return; // deleted meanwhile
-      this.services.logger.warn({ err: error, feedbackId: job.feedback_id, attempts: job.attempts }, 'analysis failed; will retry');
+      const lastError = describeFailure(error, item.text);
+      if (job.attempts >= this.maxAttempts) return this.park(job, lastError);
+      this.services.logger.warn({ lastError, feedbackId: job.feedback_id, attempts: job.attempts }, 'analysis failed; will retry');
       await this.services.db.query(
         `UPDATE analysis_jobs SET claimed_until = NULL, available_at = $2::timestamptz + make_interval(secs => $3)
           WHERE feedback_id = $1 AND claimed_until = $4`,
         [job.feedback_id, this.services.clock.now().toISOString(), retryDelaySeconds(job.attempts), job.claimed_until],
       );
+    }
+  }
+
+  /** Analyses the item and records the result; `item.text` is kept so a failure can mask it. */
+  private async analyze(job: ClaimedJob, item: { text?: string }): Promise<void> {
+    const stream = feedbackStream(job.feedback_id);
+    const state = foldStream(feedbackDecider, await this.services.store.readStream(stream));
+    if (state.status !== 'pending') {
+      await this.services.db.query(`DELETE FROM analysis_jobs WHERE feedback_id = $1`, [job.feedback_id]);
+      return;
+    }
+    item.text = state.text;
+    const analyzer = await this.analyzer();
+    const { embedding, ...analysis } = await analyzer.analyze(state.text!);
+    await handleCommand(this.services.store, stream, feedbackDecider, {
+      type: 'RecordAnalysis',
+      result: {
+        feedbackId: job.feedback_id,
+        projectId: state.projectId!,
+        analysis,
+        embedding,
+        processedAt: this.services.clock.now().toISOString(),
+      },
+    });
+  }
+
+  /** Extends this worker's lease, unless another worker holds it now or the job is gone. */
+  private async renew(job: ClaimedJob): Promise<RenewalOutcome> {
+    const result = await this.services.db.query<{ renewed: Date | null; present: boolean }>(
+      `WITH renewed AS (
+         UPDATE analysis_jobs SET claimed_until = $3::timestamptz + make_interval(secs => $4)
+          WHERE feedback_id = $1 AND claimed_until = $2 RETURNING claimed_until)
+       SELECT (SELECT claimed_until FROM renewed) AS renewed, EXISTS (SELECT 1 FROM analysis_jobs WHERE feedback_id = $1) AS present`,
+      [job.feedback_id, job.claimed_until, this.services.clock.now().toISOString(), this.leaseSeconds],
+    );
+    const { renewed, present } = result.rows[0];
+    if (renewed) job.claimed_until = renewed;
+    return renewed ? 'renewed' : present ? 'lost' : 'gone';
+  }
+
+  /** Out of the queue for good (until an operator resets it), with the error and no feedback text. */
+  private async park(job: ClaimedJob, reason: string): Promise<void> {
+    const parked = await this.services.db.query(
+      `UPDATE analysis_jobs SET claimed_until = NULL, available_at = 'infinity', parked_at = $3, last_error = $4
+        WHERE feedback_id = $1 AND claimed_until = $2`,
+      [job.feedback_id, job.claimed_until, this.services.clock.now().toISOString(), reason],
+    );
+    if (parked.rowCount > 0) {
+      this.services.logger.error({ feedbackId: job.feedback_id, attempts: job.attempts, lastError: reason }, 'analysis job parked after repeated failures');
     }
   }
 }

@@ -3,8 +3,8 @@ import { erasureRequestMigrations } from './erasure-requests.migration.js';
 
 /**
  * Work tables: projections insert rows, workers claim them with SKIP LOCKED under a lease
- * (`claimed_until`), do the slow work outside any transaction, and append the outcome as events.
- * A crash leaves the row to be claimed again when its lease runs out.
+ * (`claimed_until`, renewed while they work), do the slow work outside any transaction, and append
+ * the outcome as events. A crash leaves the row to be claimed again when its lease runs out.
  */
 export const workMigrations: Migration[] = [
   {
@@ -45,6 +45,16 @@ export const workMigrations: Migration[] = [
         project_id text PRIMARY KEY,
         claimed_until timestamptz NOT NULL
       );
+    `,
+  },
+  {
+    // A job that keeps failing is parked (available_at = 'infinity') with its error, for the operator;
+    // a failing erasure is retried with a delay, never parked.
+    id: '0006_parked_work',
+    sql: `
+      ALTER TABLE analysis_jobs ADD COLUMN parked_at timestamptz, ADD COLUMN last_error text;
+      ALTER TABLE clustering_jobs ADD COLUMN parked_at timestamptz, ADD COLUMN last_error text;
+      ALTER TABLE erasure_jobs ADD COLUMN available_at timestamptz NOT NULL DEFAULT '-infinity', ADD COLUMN last_error text;
     `,
   },
   ...erasureRequestMigrations,

@@ -1,71 +1,90 @@
 import type { ThemeLabeler } from '../../analysis/labeler.js';
 import type { CoreServices } from '../../services.js';
+import { describeFailure } from '../../support/describe-error.js';
+import { MAX_ATTEMPTS } from '../job-failure.js';
 import { retryDelaySeconds } from '../retry-delay.js';
 import { clusterItem } from './cluster-item.js';
-import { releaseClusteringLease, takeClusteringLease } from './lease.js';
+import { withClusteringLease, type ProjectLeaseOptions } from './lease.js';
 
-export interface ClusteringWorkerOptions {
-  leaseSeconds?: number;
+export interface ClusteringWorkerOptions extends ProjectLeaseOptions {
   batchSize?: number;
+  /** Attempts after which an item's job is parked instead of retried. */
+  maxAttempts?: number;
 }
 
+type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine' | 'logger'>;
+
 /**
- * Clusters processed items one project at a time: a project lease (crash-safe, it expires) makes
- * sure each decision sees the themes the previous one created; different projects run in parallel
- * on different workers.
+ * Clusters processed items one project at a time: a project lease (short, renewed while the worker
+ * is busy, so a crash frees it within seconds) makes sure each decision sees the themes the
+ * previous one created; different projects run in parallel on different workers.
  */
 export class ClusteringWorker {
-  private readonly leaseSeconds: number;
   private readonly batchSize: number;
+  private readonly maxAttempts: number;
 
   constructor(
-    private readonly services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine' | 'logger'>,
+    private readonly services: Services,
     private readonly labeler: ThemeLabeler,
-    options: ClusteringWorkerOptions = {},
+    private readonly options: ClusteringWorkerOptions = {},
   ) {
-    this.leaseSeconds = options.leaseSeconds ?? 120;
     this.batchSize = options.batchSize ?? 50;
+    this.maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   }
 
   async runOnce(): Promise<number> {
-    const projectId = await this.claimProject();
-    if (!projectId) return 0;
+    for (const projectId of await this.waitingProjects()) {
+      const held = await withClusteringLease(this.services, projectId, (lease) => this.clusterProject(projectId, lease), this.options);
+      if (held) return held.result;
+    }
+    return 0;
+  }
+
+  private async clusterProject(projectId: string, lease: { readonly lost: boolean }): Promise<number> {
+    const jobs = await this.services.db.query<{ feedback_id: string; attempts: number }>(
+      `SELECT feedback_id, attempts FROM clustering_jobs WHERE project_id = $1 AND available_at <= $3 ORDER BY seq LIMIT $2`,
+      [projectId, this.batchSize, this.services.clock.now().toISOString()],
+    );
     let done = 0;
-    try {
-      const jobs = await this.services.db.query<{ feedback_id: string; attempts: number }>(
-        `SELECT feedback_id, attempts FROM clustering_jobs WHERE project_id = $1 AND available_at <= $3 ORDER BY seq LIMIT $2`,
-        [projectId, this.batchSize, this.services.clock.now().toISOString()],
-      );
-      for (const job of jobs.rows) {
-        try {
-          await clusterItem(this.services, this.labeler, projectId, job.feedback_id);
-        } catch (error) {
-          // Left in the queue with a growing delay; the other items go on.
-          this.services.logger.warn({ err: error, feedbackId: job.feedback_id, attempts: job.attempts + 1 }, 'clustering failed; will retry');
-          await this.services.db.query(
-            `UPDATE clustering_jobs SET attempts = attempts + 1, available_at = $2::timestamptz + make_interval(secs => $3) WHERE feedback_id = $1`,
-            [job.feedback_id, this.services.clock.now().toISOString(), retryDelaySeconds(job.attempts + 1)],
-          );
-          continue;
-        }
-        // Normally the projection removed it already; this covers items deleted or clustered meanwhile.
-        await this.services.db.query(`DELETE FROM clustering_jobs WHERE feedback_id = $1`, [job.feedback_id]);
-        done++;
+    for (const job of jobs.rows) {
+      if (lease.lost) break; // another worker may be deciding for this project now
+      try {
+        await clusterItem(this.services, this.labeler, projectId, job.feedback_id);
+      } catch (error) {
+        await this.failed(job.feedback_id, job.attempts + 1, error);
+        continue;
       }
-    } finally {
-      await releaseClusteringLease(this.services.db, projectId);
+      // Normally the projection removed it already; this covers items deleted or clustered meanwhile.
+      await this.services.db.query(`DELETE FROM clustering_jobs WHERE feedback_id = $1`, [job.feedback_id]);
+      done++;
     }
     return done;
   }
 
-  private async claimProject(): Promise<string | undefined> {
+  /** Left in the queue with a growing delay, or parked after the last attempt; the other items go on. */
+  private async failed(feedbackId: string, attempts: number, error: unknown): Promise<void> {
+    const now = this.services.clock.now().toISOString();
+    const lastError = describeFailure(error);
+    if (attempts >= this.maxAttempts) {
+      await this.services.db.query(
+        `UPDATE clustering_jobs SET attempts = $2, available_at = 'infinity', parked_at = $3, last_error = $4 WHERE feedback_id = $1`,
+        [feedbackId, attempts, now, lastError],
+      );
+      this.services.logger.error({ feedbackId, attempts, lastError }, 'clustering job parked after repeated failures');
+      return;
+    }
+    this.services.logger.warn({ lastError, feedbackId, attempts }, 'clustering failed; will retry');
+    await this.services.db.query(
+      `UPDATE clustering_jobs SET attempts = $2, available_at = $3::timestamptz + make_interval(secs => $4) WHERE feedback_id = $1`,
+      [feedbackId, attempts, now, retryDelaySeconds(attempts)],
+    );
+  }
+
+  private async waitingProjects(): Promise<string[]> {
     const waiting = await this.services.db.query<{ project_id: string }>(
       `SELECT project_id FROM clustering_jobs WHERE available_at <= $1 GROUP BY project_id ORDER BY min(seq) LIMIT 20`,
       [this.services.clock.now().toISOString()],
     );
-    for (const { project_id: projectId } of waiting.rows) {
-      if (await takeClusteringLease(this.services.db, projectId, this.services.clock.now(), this.leaseSeconds)) return projectId;
-    }
-    return undefined;
+    return waiting.rows.map((row) => row.project_id);
   }
 }

@@ -6,11 +6,11 @@ import { clusterStream } from '../../domain/cluster/events.js';
 import { thresholdsFor } from '../../domain/cluster/thresholds.js';
 import { handleCommand } from '../../eventstore/command-handler.js';
 import type { CoreServices } from '../../services.js';
-import { releaseClusteringLease, takeClusteringLease } from './lease.js';
+import { withClusteringLease } from './lease.js';
 import { labelTheme } from './theme-label.js';
 import { recordLabel } from './record-label.js';
 
-type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
+type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine' | 'logger'>;
 
 export interface ReclusterResult {
   projectId: string;
@@ -26,38 +26,37 @@ export interface ReclusterResult {
  * lease so no item is assigned while themes move.
  */
 export async function reclusterProject(services: Services, labeler: ThemeLabeler, projectId: string): Promise<ReclusterResult> {
-  if (!(await takeClusteringLease(services.db, projectId, services.clock.now(), 600))) return { projectId, merged: 0, relabeled: 0, ran: false };
+  const held = await withClusteringLease(services, projectId, () => mergeAndRelabel(services, labeler, projectId));
+  return held ? { projectId, ...held.result, ran: true } : { projectId, merged: 0, relabeled: 0, ran: false };
+}
+
+async function mergeAndRelabel(services: Services, labeler: ThemeLabeler, projectId: string): Promise<{ merged: number; relabeled: number }> {
   const now = () => services.clock.now().toISOString();
   const changed = new Set<string>();
   let merged = 0;
-  try {
-    for (let pass = 0; pass < 10; pass++) {
-      const rows = await services.db.query<{ cluster_id: string; model: string; centroid: string; size: number }>(
-        `SELECT cluster_id, model, centroid::text AS centroid, size FROM clusters
-          WHERE project_id = $1 AND merged_into IS NULL AND size > 0 AND centroid IS NOT NULL ORDER BY cluster_id`,
-        [projectId],
-      );
-      const byModel = new Map<string, { clusterId: string; centroid: number[]; size: number }[]>();
-      for (const row of rows.rows) {
-        byModel.set(row.model, [...(byModel.get(row.model) ?? []), { clusterId: row.cluster_id, centroid: pgvector.fromSql(row.centroid) as number[], size: row.size }]);
-      }
-      const merges = [...byModel].flatMap(([model, clusters]) => findMerges(clusters, thresholdsFor(model)));
-      if (merges.length === 0) break;
-      for (const merge of merges) {
-        const handled = await handleCommand(services.store, clusterStream(merge.from), clusterDecider, { type: 'MergeInto', into: merge.into, at: now() });
-        if (handled.appended) await services.engine.waitFor(handled.appended.position);
-        changed.add(merge.into);
-        merged++;
-      }
+  for (let pass = 0; pass < 10; pass++) {
+    const rows = await services.db.query<{ cluster_id: string; model: string; centroid: string; size: number }>(
+      `SELECT cluster_id, model, centroid::text AS centroid, size FROM clusters
+        WHERE project_id = $1 AND merged_into IS NULL AND size > 0 AND centroid IS NOT NULL ORDER BY cluster_id`,
+      [projectId],
+    );
+    const byModel = new Map<string, { clusterId: string; centroid: number[]; size: number }[]>();
+    for (const row of rows.rows) {
+      byModel.set(row.model, [...(byModel.get(row.model) ?? []), { clusterId: row.cluster_id, centroid: pgvector.fromSql(row.centroid) as number[], size: row.size }]);
     }
-    for (const clusterId of changed) {
-      await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId));
+    const merges = [...byModel].flatMap(([model, clusters]) => findMerges(clusters, thresholdsFor(model)));
+    if (merges.length === 0) break;
+    for (const merge of merges) {
+      const handled = await handleCommand(services.store, clusterStream(merge.from), clusterDecider, { type: 'MergeInto', into: merge.into, at: now() });
+      if (handled.appended) await services.engine.waitFor(handled.appended.position);
+      changed.add(merge.into);
+      merged++;
     }
-    const relabeled = changed.size;
-    return { projectId, merged, relabeled, ran: true };
-  } finally {
-    await releaseClusteringLease(services.db, projectId);
   }
+  for (const clusterId of changed) {
+    await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId));
+  }
+  return { merged, relabeled: changed.size };
 }
 
 /** The pass over every project that has themes. */
