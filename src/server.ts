@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createContainer, TOKENS } from './container.js';
 import { buildApp } from './http/app.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { keyLookupFrom } from './http/auth.js';
 import { KeyCache } from './http/key-cache.js';
 import type { RateLimiter } from './http/rate-limiter.js';
@@ -58,6 +59,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     openApiDescription: OPENAPI_DESCRIPTION,
   });
   const server = http.createServer(app.callback());
+  answerClientErrors(server, config.problemBase, options.logger);
   server.keepAliveTimeout = 5000;
   // The worker role only follows the log and runs the workers.
   if (config.role !== 'worker') {

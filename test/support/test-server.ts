@@ -1,5 +1,6 @@
 import { createProject, type CreatedProject } from '../../commands/create-project/handler.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import type { DestinationStream } from 'pino';
 import { createLogger } from '../../src/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { Analyzer } from '../../src/analysis/analyzer.js';
@@ -15,13 +16,15 @@ export interface TestServerOptions {
   clock?: Clock;
   analyzer?: Analyzer;
   workers?: boolean;
+  /** Where the service's log lines go (they are dropped by default, at LOG_LEVEL=silent). */
+  logStream?: DestinationStream;
 }
 
 /** The real service on an ephemeral loopback port, over a fresh in-memory PGlite database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const env = { PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...options.env };
   const config: Config = loadConfig(env);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logStream);
   const server = await startServer(config, {
     logger,
     holder: 'test',
