@@ -7,6 +7,7 @@ import { eventStoreMigrations } from './eventstore/postgres-event-store.migratio
 import { PostgresEventStore } from './eventstore/postgres-event-store.js';
 import type { Logger } from './logger.js';
 import { checkpointMigrations } from './projection-engine/checkpoints.js';
+import { parkedEventMigrations } from './projection-engine/parked-events.js';
 import { ProjectionEngine } from './projection-engine/projection-engine.js';
 import type { Projection } from './projection-engine/projection.js';
 import { allProjections } from '../projections/index.js';
@@ -35,7 +36,7 @@ async function openEventStore(config: Config, db: Database): Promise<EventStore>
 }
 
 export function allMigrations(projections: Projection[]): Migration[] {
-  return [...eventStoreMigrations, ...checkpointMigrations, ...workMigrations, ...projections.flatMap((p) => p.migrations)];
+  return [...eventStoreMigrations, ...checkpointMigrations, ...parkedEventMigrations, ...workMigrations, ...projections.flatMap((p) => p.migrations)];
 }
 
 /** Opens the database and the event store, runs migrations, and prepares (but does not start) the projections. */

@@ -7,12 +7,13 @@ import { startServer } from '../server.js';
 import { erasureMaintenanceCommand, ERASURE_MAINTENANCE_USAGE } from './commands/erasure-maintenance.js';
 import { keyCommand, KEY_USAGE } from './commands/key.js';
 import { projectCommand, PROJECT_USAGE } from './commands/project.js';
+import { projectionsCommand, PROJECTIONS_USAGE } from './commands/projections.js';
 import { reprojectCommand, REPROJECT_USAGE } from './commands/reproject.js';
 import { reclusterCommand, RECLUSTER_USAGE } from './commands/recluster.js';
 import { reembedCommand, REEMBED_USAGE } from './commands/reembed.js';
 import { UsageError } from './output.js';
 
-const USAGE = `Usage:${PROJECT_USAGE}${KEY_USAGE}${REPROJECT_USAGE}${RECLUSTER_USAGE}${REEMBED_USAGE}${ERASURE_MAINTENANCE_USAGE}
+const USAGE = `Usage:${PROJECT_USAGE}${KEY_USAGE}${REPROJECT_USAGE}${PROJECTIONS_USAGE}${RECLUSTER_USAGE}${REEMBED_USAGE}${ERASURE_MAINTENANCE_USAGE}
   feedbackctl serve                     run the HTTP service (same as npm start)
 
 Configuration comes from the environment (DATA_DIR, DATABASE_URL, EVENTSTORE_URL, …; see README).`;
@@ -25,7 +26,7 @@ async function run(argv: string[]): Promise<number> {
     print(USAGE);
     return command ? 0 : 2;
   }
-  const handlers: Record<string, typeof projectCommand> = { project: projectCommand, key: keyCommand, reproject: reprojectCommand, recluster: reclusterCommand, reembed: reembedCommand, 'erasure-maintenance': erasureMaintenanceCommand };
+  const handlers: Record<string, typeof projectCommand> = { project: projectCommand, key: keyCommand, reproject: reprojectCommand, projections: projectionsCommand, recluster: reclusterCommand, reembed: reembedCommand, 'erasure-maintenance': erasureMaintenanceCommand };
   if (command === 'serve') {
     await import('../main.js');
     return -1; // the server keeps the process alive
@@ -36,7 +37,8 @@ async function run(argv: string[]): Promise<number> {
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const runtime = await openRuntime(config, { holder: `feedbackctl ${command}`, logger });
   try {
-    await runtime.engine.catchUp();
+    // Status reports where the projections stand, so it must not move them first.
+    if (command !== 'projections') await runtime.engine.catchUp();
     await handler(runtime, args, print);
   } finally {
     await runtime.close();

@@ -4,18 +4,20 @@ import { comparePositions, START, type EventStore, type LogPosition, type Record
 import type { Logger } from '../logger.js';
 import { WorkerLoop } from '../work/worker-loop.js';
 import { deleteCheckpoint, lockCheckpoints, readCheckpoint, writeCheckpoints } from './checkpoints.js';
+import { forgetParkedEvents, listParkedEvents, parkEvent, recordRetryFailure, unparkEvent, type ParkedEvent } from './parked-events.js';
 import type { Projection } from './projection.js';
+import { describeFailure } from '../support/describe-error.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ProjectionEngineOptions {
   batchSize?: number;
   /** How often to look for events appended by other processes. */
   pollIntervalMs?: number;
-}
-
-export interface ReplayProgress {
-  projection: string;
-  processed: number;
-  total?: number;
+  /** Tries an event gets before it is parked for the projection that cannot apply it. */
+  maxAttempts?: number;
+  /** Pause between tries while catching up (live, the poll interval spaces them). */
+  retryDelayMs?: number;
 }
 
 /**
@@ -30,6 +32,10 @@ export class ProjectionEngine {
   private unsubscribe: (() => void) | undefined;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly maxAttempts: number;
+  private readonly retryDelayMs: number;
+  /** The event each failing projection is stuck on, and how often it failed (per process). */
+  private readonly failures = new Map<string, { eventId: string; attempts: number }>();
 
   constructor(
     private readonly db: Database,
@@ -40,6 +46,8 @@ export class ProjectionEngine {
   ) {
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.maxAttempts = options.maxAttempts ?? 3;
+    this.retryDelayMs = options.retryDelayMs ?? 100;
     this.advanced.setMaxListeners(1000);
   }
 
@@ -53,21 +61,33 @@ export class ProjectionEngine {
     }
   }
 
-  /** Processes everything in the log now; resolves when the projections have reached its end. */
+  /**
+   * Processes everything in the log now; resolves when every projection has reached its end or
+   * parked what it cannot apply. Never throws for an event: start-up cannot be stopped by one.
+   */
   async catchUp(onProgress?: (progress: { processed: number }) => void): Promise<number> {
     if (this.positions.size === 0) await this.loadCheckpoints();
     let processed = 0;
     for (;;) {
-      const count = await this.processBatch(false);
-      if (count === 0) return processed;
-      processed += count;
-      onProgress?.({ processed });
+      const outcome = await this.processBatch();
+      if (outcome.progressed) {
+        processed += outcome.read;
+        onProgress?.({ processed });
+      } else if (outcome.failing) {
+        await sleep(this.retryDelayMs);
+      } else {
+        return processed;
+      }
     }
   }
 
   async start(): Promise<void> {
     await this.catchUp();
-    const loop = new WorkerLoop('projections', () => this.processBatch(true), this.logger, this.pollIntervalMs);
+    const step = async () => {
+      const outcome = await this.processBatch();
+      return outcome.progressed ? outcome.read : 0;
+    };
+    const loop = new WorkerLoop('projections', step, this.logger, this.pollIntervalMs);
     this.loop = loop;
     this.unsubscribe = this.store.onAppended(() => loop.wake());
     loop.start();
@@ -120,9 +140,71 @@ export class ProjectionEngine {
       for (const projection of selected) {
         if (projection.tables.length > 0) await tx.query(`TRUNCATE ${projection.tables.join(', ')}`);
         await deleteCheckpoint(tx, projection.name);
+        await forgetParkedEvents(tx, projection.name); // the rebuild meets them again
       }
     });
     for (const projection of selected) this.positions.set(projection.name, START);
+  }
+
+  /** Each projection's checkpoint, how many events of the log it has still to see, and what it parked. */
+  async status(): Promise<ProjectionStatus[]> {
+    const parked = await listParkedEvents(this.db);
+    const statuses: ProjectionStatus[] = [];
+    for (const projection of this.projections) {
+      const checkpoint = await readCheckpoint(this.db, projection.name);
+      statuses.push({
+        name: projection.name,
+        checkpoint,
+        lag: await this.countAfter(checkpoint, projection.handles),
+        parked: parked.filter((event) => event.projection === projection.name),
+      });
+    }
+    return statuses;
+  }
+
+  /**
+   * Applies the projection's parked events again (after a fix), in log order, each in its own
+   * transaction; one that applies leaves the parked list, one that fails again stays with its new
+   * error. An event whose stream was erased meanwhile is forgotten.
+   */
+  async retryParked(name: string): Promise<{ applied: number; failed: number; gone: number }> {
+    const projection = this.projections.find((p) => p.name === name);
+    if (!projection) throw new Error(`unknown projection ${name}`);
+    const outcome = { applied: 0, failed: 0, gone: 0 };
+    for (const parked of await listParkedEvents(this.db, name)) {
+      const event = (await this.store.readStream(parked.stream)).find((e) => e.id === parked.eventId);
+      if (!event) {
+        await unparkEvent(this.db, name, parked.eventId);
+        outcome.gone += 1;
+        continue;
+      }
+      try {
+        await this.db.transaction(async (tx) => {
+          await projection.apply(event, tx);
+          await unparkEvent(tx, name, parked.eventId);
+        });
+        outcome.applied += 1;
+      } catch (error) {
+        await recordRetryFailure(this.db, name, parked.eventId, describeFailure(error));
+        outcome.failed += 1;
+      }
+    }
+    return outcome;
+  }
+
+  /** Events of the given types in the log after `position`, counted by reading (up to `cap` events read). */
+  private async countAfter(position: LogPosition, types: readonly string[], cap = 100_000): Promise<number> {
+    let count = 0;
+    let read = 0;
+    let at = position;
+    while (read < cap) {
+      const events = await this.store.readAll(at, 1000);
+      if (events.length === 0) break;
+      read += events.length;
+      count += events.filter((event) => types.includes(event.type)).length;
+      at = events[events.length - 1].position;
+    }
+    return count;
   }
 
   private reached(position: LogPosition): boolean {
@@ -142,17 +224,16 @@ export class ProjectionEngine {
     return lowest ?? START;
   }
 
-  /** One batch of the log through every projection that has not seen it; returns events read. */
   /**
-   * One batch of the log through every projection that has not seen it; returns events read. All
-   * projections with work share one transaction (one checkpoint lock and one checkpoint write for
-   * all). If that fails, each projection is tried in its own transaction: while following live
-   * (`isolate`) a failing one is logged and retried later without holding back the others;
-   * catch-up (`catchUp`, the CLI, tests) stops at the first failure instead.
+   * One batch of the log through every projection that has not seen it. All projections with work
+   * share one transaction (one checkpoint lock and one checkpoint write for all). If that fails,
+   * each projection is applied on its own, event by event, so a failing one holds back neither
+   * the others nor its own other events for long: the event that fails is retried on the next
+   * passes and, after `maxAttempts`, parked (see `parked-events.ts`) and passed over.
    */
-  private async processBatch(isolate = false): Promise<number> {
+  private async processBatch(): Promise<BatchOutcome> {
     const events = await this.store.readAll(this.lowestPosition(), this.batchSize);
-    if (events.length === 0) return 0;
+    if (events.length === 0) return { read: 0, progressed: false, failing: false };
     const last = events[events.length - 1].position;
     const work: PendingWork[] = [];
     for (const projection of this.projections) {
@@ -164,25 +245,65 @@ export class ProjectionEngine {
       else work.push({ projection, from, events: relevant });
     }
     let progressed = work.length < this.projections.length;
+    let failing = false;
     if (work.length > 0) {
       try {
         await this.applyTogether(work, last);
         progressed = true;
-      } catch (error) {
-        if (work.length === 1 && !isolate) throw error;
+      } catch {
         for (const item of work) {
-          try {
-            await this.applyTogether([item], last);
-            progressed = true;
-          } catch (itemError) {
-            if (!isolate) throw itemError;
-            this.logger.error({ err: itemError, projection: item.projection.name }, 'projection failed; it will retry, the others go on');
-          }
+          const outcome = await this.applyEventByEvent(item, last);
+          progressed ||= outcome.progressed;
+          failing ||= outcome.failing;
         }
       }
     }
     this.advanced.emit('advanced', events);
-    return progressed ? events.length : 0;
+    return { read: events.length, progressed, failing };
+  }
+
+  /** Applies one projection's events each in its own transaction; parks an event that keeps failing. */
+  private async applyEventByEvent(item: PendingWork, last: LogPosition): Promise<{ progressed: boolean; failing: boolean }> {
+    const name = item.projection.name;
+    let progressed = false;
+    for (const event of item.events) {
+      const from = this.positions.get(name) ?? START;
+      if (comparePositions(event.position, from) <= 0) continue;
+      try {
+        await this.applyTogether([{ projection: item.projection, from, events: [event] }], event.position);
+        this.failures.delete(name);
+        progressed = true;
+      } catch (error) {
+        const previous = this.failures.get(name);
+        const attempts = (previous?.eventId === event.id ? previous.attempts : 0) + 1;
+        const failure = describeFailure(error);
+        const where = { projection: name, eventId: event.id, eventType: event.type, stream: event.stream, attempts, error: failure };
+        if (attempts < this.maxAttempts) {
+          this.failures.set(name, { eventId: event.id, attempts });
+          this.logger.warn(where, 'projection could not apply an event; it will retry, the others go on');
+          return { progressed, failing: true };
+        }
+        await this.park(item.projection, from, event, attempts, failure);
+        this.failures.delete(name);
+        this.logger.error(where, 'projection parked an event it cannot apply; see feedbackctl projections status');
+        progressed = true;
+      }
+    }
+    // The rest of the batch holds nothing for this projection.
+    const from = this.positions.get(name) ?? START;
+    if (comparePositions(last, from) > 0) await this.applyTogether([{ projection: item.projection, from, events: [] }], last);
+    return { progressed: true, failing: false };
+  }
+
+  /** Records the event as parked and moves the projection's checkpoint past it, in one transaction. */
+  private async park(projection: Projection, from: LogPosition, event: RecordedEvent, attempts: number, error: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const stored = (await lockCheckpoints(tx, [projection.name])).get(projection.name)!;
+      if (comparePositions(stored, from) > 0) return; // another projector moved on meanwhile
+      await parkEvent(tx, projection.name, event, attempts, error);
+      await writeCheckpoints(tx, [projection.name], event.position);
+    });
+    this.positions.set(projection.name, event.position);
   }
 
   private async applyTogether(work: PendingWork[], last: LogPosition): Promise<void> {
@@ -207,6 +328,23 @@ export class ProjectionEngine {
     });
     for (const [name, position] of applied) this.positions.set(name, position);
   }
+}
+
+export interface ProjectionStatus {
+  name: string;
+  checkpoint: LogPosition;
+  /** Events after the stored checkpoint that the projection has still to apply. */
+  lag: number;
+  parked: ParkedEvent[];
+}
+
+interface BatchOutcome {
+  /** Events read from the log. */
+  read: number;
+  /** Some projection moved its checkpoint. */
+  progressed: boolean;
+  /** Some projection failed on an event it has not yet parked. */
+  failing: boolean;
 }
 
 interface PendingWork {

@@ -4,6 +4,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../src/config.js';
+import { feedbackStream } from '../../src/domain/feedback/events.js';
+import { createLogger } from '../../src/logger.js';
+import { openRuntime } from '../../src/runtime.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = path.join(ROOT, 'bin', 'feedbackctl.js');
@@ -267,6 +272,49 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
 
     it('reproject of an unknown projection fails and names it', async () => {
       expectFailure(await cli(dataDir, ['reproject', 'no-such-projection']), 'no-such-projection');
+    });
+  });
+
+  describe('projections status / retry (issue 7: poison events)', () => {
+    it('status lists every projection with its checkpoint, lag and parked events, and moves nothing', async () => {
+      const result = await cli(dataDir, ['projections', 'status', '--json']);
+      expectSuccess(result);
+      const statuses = JSON.parse(result.stdout);
+      expect(statuses.map((s: { name: string }) => s.name)).to.include.members(['projects', 'feedback-list']);
+      for (const status of statuses) expect(status.parked).to.deep.equal([]);
+    });
+
+    it('an event the feedback list cannot store is parked by the next catch-up, shown by status, and retried on demand', async () => {
+      const runtime = await openRuntime(loadConfig(cliEnv(dataDir)), { holder: 'cli test', logger: createLogger('silent') });
+      const feedbackId = randomUUID();
+      try {
+        await runtime.store.append(
+          feedbackStream(feedbackId),
+          [{ type: 'FeedbackSubmitted', data: { feedbackId, projectId, text: 'From year zero', userId: null, email: null, source: 'api', metadata: {}, createdAt: '0000-01-01T00:00:00Z', receivedAt: new Date().toISOString(), redactions: {} } }],
+          'no_stream',
+        );
+      } finally {
+        await runtime.close();
+      }
+      const before = await cli(dataDir, ['projections', 'status']);
+      expectSuccess(before);
+      expect(before.stdout, before.stdout).to.match(/^feedback-list: checkpoint \S+, 1 event\(s\) behind, 0 parked$/m);
+
+      expectSuccess(await cli(dataDir, ['project', 'list'])); // any command catches up first
+      const after = await cli(dataDir, ['projections', 'status']);
+      expectSuccess(after);
+      expect(after.stdout).to.match(/^feedback-list: checkpoint \S+, 0 event\(s\) behind, 1 parked$/m);
+      expect(after.stdout).to.include(`parked FeedbackSubmitted`);
+      expect(after.stdout).to.include(`(${feedbackStream(feedbackId)}@0) after 3 tries`);
+      expect(after.stdout).to.not.include('From year zero');
+
+      const retried = await cli(dataDir, ['projections', 'retry', 'feedback-list']);
+      expect(retried.code).to.equal(1);
+      expect(retried.stdout).to.include('feedback-list: 0 re-applied, 1 still failing');
+    });
+
+    it('retry of an unknown projection fails with the one relevant usage line', async () => {
+      expectFailure(await cli(dataDir, ['projections', 'retry', 'nope']), 'projections retry needs a projection name');
     });
   });
 

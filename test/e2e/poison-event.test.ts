@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { feedbackStream } from '../../src/domain/feedback/events.js';
+import { expectEventually } from '../support/eventually.js';
+import { readJson } from '../support/http.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * Issue 7, observation 1 at the level of the log: an event already in the log that a read model
+ * cannot store (as a date before year 1 was) is parked; the service keeps answering and storing.
+ */
+describe('a poison event in the log does not stop the service (issue 7)', () => {
+  let server: TestServer;
+  let project: { projectId: string; secretKey: string };
+  let poisonId: string;
+
+  before(async () => {
+    server = await startTestServer({ env: { LOG_LEVEL: 'silent' } });
+    project = await server.createProject({ name: 'Poison' });
+    poisonId = randomUUID();
+    // Written around validation, as an older version of the service could have.
+    await server.runtime.store.append(
+      feedbackStream(poisonId),
+      [
+        {
+          type: 'FeedbackSubmitted',
+          data: {
+            feedbackId: poisonId,
+            projectId: project.projectId,
+            text: 'Backfilled from the year zero',
+            userId: null,
+            email: null,
+            source: 'api',
+            metadata: {},
+            createdAt: '0000-01-01T00:00:00Z',
+            receivedAt: new Date().toISOString(),
+            redactions: {},
+          },
+        },
+      ],
+      'no_stream',
+    );
+  });
+  after(() => server.close());
+
+  it('the read model parks it and says so in the projection status', async () => {
+    await expectEventually(async () => {
+      const status = (await server.runtime.engine.status()).find((s) => s.name === 'feedback-list')!;
+      expect(status.parked.map((p) => p.stream)).to.deep.equal([feedbackStream(poisonId)]);
+      expect(status.parked[0].error).to.match(/out of range/);
+    });
+  });
+
+  it('the service keeps answering, storing and listing', async () => {
+    expect((await server.request('/api/v1/ping', { key: project.secretKey })).status).to.equal(200);
+    const accepted = await server.request('/api/v1/feedback', { method: 'POST', key: project.secretKey, body: JSON.stringify({ text: 'Export works again' }) });
+    expect(accepted.status).to.equal(202);
+    const { id } = await readJson(accepted);
+    const listed = await readJson(await server.request('/api/v1/feedback', { key: project.secretKey }));
+    expect(listed.items.map((item: { id: string }) => item.id)).to.deep.equal([id]);
+    const statuses = await server.runtime.engine.status();
+    for (const status of statuses) expect(status.lag, status.name).to.equal(0);
+  });
+});
