@@ -1,80 +1,89 @@
 import { expect } from 'chai';
 import { assignToCluster, findMerges } from '../../../src/domain/cluster/assignment.js';
+import { ClusterExists } from '../../../src/domain/cluster/decide.js';
 import { clusterDecider } from '../../../src/domain/cluster/decider.js';
 import type { ClusterEvent } from '../../../src/domain/cluster/events.js';
 import { isSpike } from '../../../src/domain/cluster/spike.js';
 import { AppError } from '../../../src/errors.js';
-import { givenWhenThen } from '../../support/given-when-then.js';
+import { withStatus } from '../../support/app-error-status.js';
+import { DeciderSpecification } from '../../support/decider-spec.js';
 
-const decide = givenWhenThen(clusterDecider);
+const spec = DeciderSpecification.for(clusterDecider);
 const at = '2026-03-01T00:00:00.000Z';
 const ref = { clusterId: 'c1', projectId: 'p1', at };
 const created: ClusterEvent = { type: 'ClusterCreated', data: { ...ref, model: 'm' } };
 const resolved: ClusterEvent = { type: 'ClusterResolved', data: { ...ref, userIds: ['u1'] } };
 const muted: ClusterEvent = { type: 'ClusterMuted', data: ref };
+const regressed: ClusterEvent = { type: 'ClusterRegressed', data: { ...ref, triggeredByFeedbackId: 'f9' } };
+const reopened: ClusterEvent = { type: 'ClusterReopened', data: { ...ref, triggeredByFeedbackId: 'f9' } };
 
 describe('cluster decider (spec 3.3, 6)', () => {
+  it('given nothing, when created, then ClusterCreated; when created again, then refused', () => {
+    spec.given([]).when({ type: 'CreateCluster', clusterId: 'c1', projectId: 'p1', model: 'm', at }).then([created]);
+    spec.given([created]).when({ type: 'CreateCluster', clusterId: 'c1', projectId: 'p1', model: 'm', at }).thenThrows(ClusterExists);
+  });
+
+  it('given no theme, when feedback joins, then 404', () => {
+    spec.given([]).when({ type: 'RecordJoin', feedbackId: 'f9', at }).thenThrows(AppError, withStatus(404));
+  });
+
   it('given an active theme, when resolved, then ClusterResolved with the end users', () => {
-    expect(decide([created], { type: 'SetStatus', projectId: 'p1', status: 'resolved', userIds: ['u1', 'u2'], at })).to.deep.equal([
-      { type: 'ClusterResolved', data: { ...ref, userIds: ['u1', 'u2'] } },
-    ]);
+    spec
+      .given([created])
+      .when({ type: 'SetStatus', projectId: 'p1', status: 'resolved', userIds: ['u1', 'u2'], at })
+      .then([{ type: 'ClusterResolved', data: { ...ref, userIds: ['u1', 'u2'] } }]);
   });
 
   it('given a resolved theme, when resolved again, then nothing', () => {
-    expect(decide([created, resolved], { type: 'SetStatus', projectId: 'p1', status: 'resolved', userIds: [], at })).to.deep.equal([]);
+    spec.given([created, resolved]).when({ type: 'SetStatus', projectId: 'p1', status: 'resolved', userIds: [], at }).thenNothing();
   });
 
   it('given a resolved theme, when feedback joins, then ClusterRegressed naming the item', () => {
-    expect(decide([created, resolved], { type: 'RecordJoin', feedbackId: 'f9', at })).to.deep.equal([
-      { type: 'ClusterRegressed', data: { ...ref, triggeredByFeedbackId: 'f9' } },
-    ]);
+    spec.given([created, resolved]).when({ type: 'RecordJoin', feedbackId: 'f9', at }).then([regressed]);
   });
 
   it('given a regression by an item, when the same item joins again (retried worker), then nothing', () => {
-    const regressed: ClusterEvent = { type: 'ClusterRegressed', data: { ...ref, triggeredByFeedbackId: 'f9' } };
-    expect(decide([created, resolved, regressed], { type: 'RecordJoin', feedbackId: 'f9', at })).to.deep.equal([]);
+    spec.given([created, resolved, regressed]).when({ type: 'RecordJoin', feedbackId: 'f9', at }).thenNothing();
   });
 
   it('given a muted theme, when feedback joins, then it reopens silently (no regression)', () => {
-    expect(decide([created, muted], { type: 'RecordJoin', feedbackId: 'f9', at })).to.deep.equal([
-      { type: 'ClusterReopened', data: { ...ref, triggeredByFeedbackId: 'f9' } },
-    ]);
+    spec.given([created, muted]).when({ type: 'RecordJoin', feedbackId: 'f9', at }).then([reopened]);
   });
 
   it('given an active theme, when feedback joins, then nothing', () => {
-    expect(decide([created], { type: 'RecordJoin', feedbackId: 'f9', at })).to.deep.equal([]);
+    spec.given([created]).when({ type: 'RecordJoin', feedbackId: 'f9', at }).thenNothing();
   });
 
   it('given a muted theme that reopened, when set active, then ClusterActivated clears the mute', () => {
-    const reopened: ClusterEvent = { type: 'ClusterReopened', data: { ...ref, triggeredByFeedbackId: 'f9' } };
-    expect(decide([created, muted, reopened], { type: 'SetStatus', projectId: 'p1', status: 'active', userIds: [], at })).to.deep.equal([
-      { type: 'ClusterActivated', data: ref },
-    ]);
+    spec.given([created, muted, reopened]).when({ type: 'SetStatus', projectId: 'p1', status: 'active', userIds: [], at }).then([{ type: 'ClusterActivated', data: ref }]);
   });
 
   it('given another project, when the status is set, then 404', () => {
-    expect(() => decide([created], { type: 'SetStatus', projectId: 'p2', status: 'muted', userIds: [], at })).to.throw(AppError).with.property('status', 404);
+    spec.given([created]).when({ type: 'SetStatus', projectId: 'p2', status: 'muted', userIds: [], at }).thenThrows(AppError, withStatus(404));
   });
 
   it('given a spike condition, when checked, then ClusterSpiking once; when checked again in the burst, then nothing', () => {
-    const counts = { reportsLast24h: 5, reportsPriorWeek: 7 };
-    const first = decide([created], { type: 'CheckSpike', counts, feedbackId: 'f5', at });
-    expect(first).to.deep.equal([
-      { type: 'ClusterSpiking', data: { ...ref, reportsLast24h: 5, priorDailyRate: 1, triggeredByFeedbackId: 'f5' } },
-    ]);
-    expect(decide([created, ...first], { type: 'CheckSpike', counts: { reportsLast24h: 6, reportsPriorWeek: 7 }, feedbackId: 'f6', at })).to.deep.equal([]);
-    expect(decide([created, ...first], { type: 'CheckSpike', counts: { reportsLast24h: 1, reportsPriorWeek: 7 }, feedbackId: 'f7', at })).to.deep.equal([
-      { type: 'ClusterSpikeEnded', data: ref },
-    ]);
+    const spiking: ClusterEvent = { type: 'ClusterSpiking', data: { ...ref, reportsLast24h: 5, priorDailyRate: 1, triggeredByFeedbackId: 'f5' } };
+    spec.given([created]).when({ type: 'CheckSpike', counts: { reportsLast24h: 5, reportsPriorWeek: 7 }, feedbackId: 'f5', at }).then([spiking]);
+    spec.given([created, spiking]).when({ type: 'CheckSpike', counts: { reportsLast24h: 6, reportsPriorWeek: 7 }, feedbackId: 'f6', at }).thenNothing();
+    spec
+      .given([created, spiking])
+      .when({ type: 'CheckSpike', counts: { reportsLast24h: 1, reportsPriorWeek: 7 }, feedbackId: 'f7', at })
+      .then([{ type: 'ClusterSpikeEnded', data: ref }]);
   });
 
   it('given a muted theme, when a spike condition holds, then nothing', () => {
-    expect(decide([created, muted], { type: 'CheckSpike', counts: { reportsLast24h: 50, reportsPriorWeek: 0 }, feedbackId: 'f', at })).to.deep.equal([]);
+    spec.given([created, muted]).when({ type: 'CheckSpike', counts: { reportsLast24h: 50, reportsPriorWeek: 0 }, feedbackId: 'f', at }).thenNothing();
+  });
+
+  it('given a theme, when merged into another, then ClusterMerged; when merged into itself, then 400', () => {
+    spec.given([created]).when({ type: 'MergeInto', into: 'c2', at }).then([{ type: 'ClusterMerged', data: { ...ref, into: 'c2' } }]);
+    spec.given([created]).when({ type: 'MergeInto', into: 'c1', at }).thenThrows(AppError, withStatus(400));
   });
 
   it('given a merged theme, when merged again, then nothing', () => {
     const merged: ClusterEvent = { type: 'ClusterMerged', data: { ...ref, into: 'c2' } };
-    expect(decide([created, merged], { type: 'MergeInto', into: 'c3', at })).to.deep.equal([]);
+    spec.given([created, merged]).when({ type: 'MergeInto', into: 'c3', at }).thenNothing();
   });
 });
 

@@ -1,12 +1,13 @@
 import { expect } from 'chai';
 import { FeedbackAlreadySubmitted } from '../../../src/domain/feedback/decide.js';
 import { feedbackDecider } from '../../../src/domain/feedback/decider.js';
-import type { FeedbackEvent, FeedbackProcessed, FeedbackSubmitted } from '../../../src/domain/feedback/events.js';
+import type { FeedbackClustered, FeedbackEvent, FeedbackProcessed, FeedbackReembedded, FeedbackSubmitted } from '../../../src/domain/feedback/events.js';
 import { feedbackIdForIdempotencyKey } from '../../../src/domain/feedback/idempotency.js';
 import { AppError } from '../../../src/errors.js';
-import { givenWhenThen } from '../../support/given-when-then.js';
+import { withStatus } from '../../support/app-error-status.js';
+import { DeciderSpecification } from '../../support/decider-spec.js';
 
-const decide = givenWhenThen(feedbackDecider);
+const spec = DeciderSpecification.for(feedbackDecider);
 const submission: FeedbackSubmitted['data'] = {
   feedbackId: 'fb_1',
   projectId: 'p1',
@@ -29,39 +30,52 @@ const result: FeedbackProcessed['data'] = {
 };
 const processed: FeedbackEvent = { type: 'FeedbackProcessed', data: result };
 const deleted: FeedbackEvent = { type: 'FeedbackDeleted', data: { feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z' } };
+const assignment: FeedbackClustered['data'] = { feedbackId: 'fb_1', projectId: 'p1', clusterId: 'c1', similarity: 0.9, clusteredAt: '2026-01-01T00:00:02.000Z' };
+const clustered: FeedbackEvent = { type: 'FeedbackClustered', data: assignment };
+const reembedding: FeedbackReembedded['data'] = { feedbackId: 'fb_1', projectId: 'p1', embedding: { model: 'm2', dimensions: 2, vector: [0, 1] }, reembeddedAt: '2026-01-03T00:00:00.000Z' };
 
 describe('feedback decider (spec 3.1, 4.4)', () => {
   it('given nothing, when submitted, then FeedbackSubmitted (pending)', () => {
-    expect(decide([], { type: 'SubmitFeedback', submission })).to.deep.equal([submitted]);
+    spec.given([]).when({ type: 'SubmitFeedback', submission }).then([submitted]);
   });
 
   it('given a submitted item, when submitted again, then it is a duplicate', () => {
-    expect(() => decide([submitted], { type: 'SubmitFeedback', submission })).to.throw(FeedbackAlreadySubmitted);
+    spec.given([submitted]).when({ type: 'SubmitFeedback', submission }).thenThrows(FeedbackAlreadySubmitted);
   });
 
   it('given a pending item, when the analysis is recorded, then FeedbackProcessed', () => {
-    expect(decide([submitted], { type: 'RecordAnalysis', result })).to.deep.equal([processed]);
+    spec.given([submitted]).when({ type: 'RecordAnalysis', result }).then([processed]);
   });
 
   it('given a processed item, when an analysis is recorded again (retried worker), then nothing', () => {
-    expect(decide([submitted, processed], { type: 'RecordAnalysis', result })).to.deep.equal([]);
+    spec.given([submitted, processed]).when({ type: 'RecordAnalysis', result }).thenNothing();
   });
 
   it('given a deleted item, when an analysis arrives, then nothing', () => {
-    expect(decide([submitted, deleted], { type: 'RecordAnalysis', result })).to.deep.equal([]);
+    spec.given([submitted, deleted]).when({ type: 'RecordAnalysis', result }).thenNothing();
+  });
+
+  it('given a processed item, when its theme is recorded, then FeedbackClustered; when recorded again (retried worker), then nothing', () => {
+    spec.given([submitted, processed]).when({ type: 'RecordCluster', assignment }).then([clustered]);
+    spec.given([submitted, processed, clustered]).when({ type: 'RecordCluster', assignment }).thenNothing();
+  });
+
+  it('given a clustered item, when re-embedded with another model, then FeedbackReembedded; with the same model, then nothing', () => {
+    spec.given([submitted, processed, clustered]).when({ type: 'RecordReembedding', reembedding }).then([{ type: 'FeedbackReembedded', data: reembedding }]);
+    spec.given([submitted, processed]).when({ type: 'RecordReembedding', reembedding: { ...reembedding, embedding: result.embedding } }).thenNothing();
   });
 
   it('given an item, when deleted by its project, then FeedbackDeleted', () => {
-    expect(decide([submitted, processed], { type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z' })).to.deep.equal([deleted]);
+    spec.given([submitted, processed]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z' }).then([deleted]);
   });
 
   it('given an item, when another project deletes it, then 404', () => {
-    expect(() => decide([submitted], { type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p2', deletedAt: 'x' })).to.throw(AppError).with.property('status', 404);
+    spec.given([submitted]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p2', deletedAt: 'x' }).thenThrows(AppError, withStatus(404));
   });
 
   it('given a deleted item or nothing, when deleted, then 404', () => {
-    expect(() => decide([submitted, deleted], { type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: 'x' })).to.throw(AppError);
-    expect(() => decide([], { type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: 'x' })).to.throw(AppError);
+    spec.given([submitted, deleted]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: 'x' }).thenThrows(AppError, withStatus(404));
+    spec.given([]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: 'x' }).thenThrows(AppError, withStatus(404));
   });
 
   it('derives one item id per project and idempotency key', () => {

@@ -1,49 +1,66 @@
-import { expect } from 'chai';
 import { projectDecider } from '../../../src/domain/project/decider.js';
 import { DEFAULT_SETTINGS, type ProjectEvent } from '../../../src/domain/project/events.js';
 import type { IssuedKey } from '../../../src/domain/project/decide.js';
 import { AppError } from '../../../src/errors.js';
-import { givenWhenThen } from '../../support/given-when-then.js';
+import { withStatus } from '../../support/app-error-status.js';
+import { DeciderSpecification } from '../../support/decider-spec.js';
 
-const decide = givenWhenThen(projectDecider);
+const spec = DeciderSpecification.for(projectDecider);
 const now = '2026-01-01T00:00:00.000Z';
 const key = (keyId: string, keyType: 'secret' | 'widget' = 'secret'): IssuedKey => ({ keyId, keyType, mode: 'test', prefix: 'sk_test_abcd', keyHash: `hash-${keyId}` });
 const created: ProjectEvent = { type: 'ProjectCreated', data: { projectId: 'p1', name: 'Acme', createdAt: now, settings: DEFAULT_SETTINGS } };
 const issued: ProjectEvent = { type: 'ApiKeyIssued', data: { projectId: 'p1', ...key('k1'), issuedAt: now } };
+const revoked: ProjectEvent = { type: 'ApiKeyRevoked', data: { projectId: 'p1', keyId: 'k1', revokedAt: now } };
 
 describe('project decider', () => {
   it('given nothing, when the project is created, then ProjectCreated with defaults and one ApiKeyIssued per key', () => {
-    const events = decide([], { type: 'CreateProject', projectId: 'p1', name: ' Acme ', settings: { allowedOrigins: ['https://a.example'] }, keys: [key('k1'), key('k2', 'widget')], now });
-    expect(events.map((e) => e.type)).to.deep.equal(['ProjectCreated', 'ApiKeyIssued', 'ApiKeyIssued']);
-    expect(events[0].data).to.deep.include({ name: 'Acme' });
-    expect((events[0].data as any).settings).to.deep.equal({ ...DEFAULT_SETTINGS, allowedOrigins: ['https://a.example'] });
+    spec
+      .given([])
+      .when({ type: 'CreateProject', projectId: 'p1', name: ' Acme ', settings: { allowedOrigins: ['https://a.example'] }, keys: [key('k1'), key('k2', 'widget')], now })
+      .then([
+        { type: 'ProjectCreated', data: { projectId: 'p1', name: 'Acme', createdAt: now, settings: { ...DEFAULT_SETTINGS, allowedOrigins: ['https://a.example'] } } },
+        { type: 'ApiKeyIssued', data: { projectId: 'p1', ...key('k1'), issuedAt: now } },
+        { type: 'ApiKeyIssued', data: { projectId: 'p1', ...key('k2', 'widget'), issuedAt: now } },
+      ]);
   });
 
   it('given a project, when it is created again, then it is refused', () => {
-    expect(() => decide([created], { type: 'CreateProject', projectId: 'p1', name: 'Acme', settings: {}, keys: [], now })).to.throw(AppError);
+    spec.given([created]).when({ type: 'CreateProject', projectId: 'p1', name: 'Acme', settings: {}, keys: [], now }).thenThrows(AppError, withStatus(409));
   });
 
   it('given nothing, when a blank name is used, then 400', () => {
-    expect(() => decide([], { type: 'CreateProject', projectId: 'p1', name: '   ', settings: {}, keys: [], now }))
-      .to.throw(AppError).with.property('status', 400);
+    spec.given([]).when({ type: 'CreateProject', projectId: 'p1', name: '   ', settings: {}, keys: [], now }).thenThrows(AppError, withStatus(400));
+  });
+
+  it('given nothing, when a name over 200 characters is used, then 400', () => {
+    spec.given([]).when({ type: 'CreateProject', projectId: 'p1', name: 'a'.repeat(201), settings: {}, keys: [], now }).thenThrows(AppError, withStatus(400));
   });
 
   it('given no project, when settings change, then 404', () => {
-    expect(() => decide([], { type: 'ChangeProjectSettings', changes: { identityLinking: 'off' }, now })).to.throw(AppError).with.property('status', 404);
+    spec.given([]).when({ type: 'ChangeProjectSettings', changes: { identityLinking: 'off' }, now }).thenThrows(AppError, withStatus(404));
   });
 
   it('given a project, when settings change, then ProjectSettingsChanged carries only the changes', () => {
-    const events = decide([created], { type: 'ChangeProjectSettings', changes: { identityLinking: 'suggest' }, now });
-    expect(events).to.deep.equal([{ type: 'ProjectSettingsChanged', data: { projectId: 'p1', changes: { identityLinking: 'suggest' }, changedAt: now } }]);
+    spec
+      .given([created])
+      .when({ type: 'ChangeProjectSettings', changes: { identityLinking: 'suggest' }, now })
+      .then([{ type: 'ProjectSettingsChanged', data: { projectId: 'p1', changes: { identityLinking: 'suggest' }, changedAt: now } }]);
+  });
+
+  it('given a project, when no setting changes, then nothing', () => {
+    spec.given([created]).when({ type: 'ChangeProjectSettings', changes: {}, now }).thenNothing();
+  });
+
+  it('given a project, when a key is issued, then ApiKeyIssued', () => {
+    spec.given([created]).when({ type: 'IssueApiKey', key: key('k1'), now }).then([issued]);
   });
 
   it('given a key, when it is revoked, then ApiKeyRevoked; when revoked again, then nothing', () => {
-    const revoked = decide([created, issued], { type: 'RevokeApiKey', keyId: 'k1', now });
-    expect(revoked).to.deep.equal([{ type: 'ApiKeyRevoked', data: { projectId: 'p1', keyId: 'k1', revokedAt: now } }]);
-    expect(decide([created, issued, ...revoked], { type: 'RevokeApiKey', keyId: 'k1', now })).to.deep.equal([]);
+    spec.given([created, issued]).when({ type: 'RevokeApiKey', keyId: 'k1', now }).then([revoked]);
+    spec.given([created, issued, revoked]).when({ type: 'RevokeApiKey', keyId: 'k1', now }).thenNothing();
   });
 
   it('given a project, when an unknown key is revoked, then 404', () => {
-    expect(() => decide([created], { type: 'RevokeApiKey', keyId: 'nope', now })).to.throw(AppError).with.property('status', 404);
+    spec.given([created]).when({ type: 'RevokeApiKey', keyId: 'nope', now }).thenThrows(AppError, withStatus(404));
   });
 });
