@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { randomUUID } from 'node:crypto';
+import { keyPrefix } from '../auth/api-keys.js';
 import type { Queryable } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -10,7 +10,8 @@ import type { RateLimiter } from './rate-limiter.js';
 import type { RouteSpec } from './route.js';
 import { routePipeline } from './route-pipeline.js';
 import { corsPreflight } from './cors.js';
-import type { KeyLookup } from './auth.js';
+import type { AuthContext, KeyLookup } from './auth.js';
+import { requestIdFor } from './request-id.js';
 
 export interface AppDeps {
   db: Queryable;
@@ -22,19 +23,43 @@ export interface AppDeps {
   openApiDescription: string;
 }
 
+/** Who called, for the request log: the project and the displayable prefix of the key, once authenticated. */
+function caller(ctx: Koa.Context): { projectId?: string; keyPrefix?: string } {
+  const auth = ctx.state.auth as AuthContext | undefined;
+  if (!auth) return {};
+  const key = /^Bearer\s+(\S+)/i.exec(ctx.get('Authorization'))?.[1];
+  return { projectId: auth.projectId, keyPrefix: key ? keyPrefix(key) : undefined };
+}
+
+/** The client left before sending the whole request: the server's clientError handler logs that line. */
+const abandonedMidRequest = (ctx: Koa.Context) => !ctx.req.complete && ctx.req.socket.destroyed;
+
+/**
+ * One info line per request: its id (the client's X-Request-Id when sane, echoed back), who called,
+ * the route template, method, status and duration. Never the URL, which can carry search text, nor
+ * the body.
+ */
 function requestLog(logger: Logger): Koa.Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
-    const requestId = randomUUID();
+    const requestId = requestIdFor(ctx.get('X-Request-Id') || undefined);
     ctx.set('X-Request-Id', requestId);
     try {
       await next();
     } finally {
-      // The route template, never the URL: query strings can carry search text.
-      logger.debug(
-        { requestId, method: ctx.method, route: ctx._matchedRoute ?? '(unmatched)', status: ctx.status, ms: Number(process.hrtime.bigint() - started) / 1e6 },
-        'request',
-      );
+      if (!abandonedMidRequest(ctx)) {
+        logger.info(
+          {
+            requestId,
+            ...caller(ctx),
+            method: ctx.method,
+            route: ctx._matchedRoute ?? '(unmatched)',
+            status: ctx.status,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          },
+          'request',
+        );
+      }
     }
   };
 }
@@ -42,6 +67,10 @@ function requestLog(logger: Logger): Koa.Middleware {
 export function buildApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.proxy = true;
+  // Errors Koa could not answer (the client went away mid-upload): one structured line, no stack.
+  app.on('error', (error: Error & { code?: string }, ctx?: Koa.Context) => {
+    deps.logger.info({ code: error.code ?? error.name, route: ctx?._matchedRoute, method: ctx?.method }, 'request ended without an answer');
+  });
   const router = new Router();
   const openApi = buildOpenApi(deps.routes, { description: deps.openApiDescription });
   router.get('/api/v1/openapi.json', (ctx) => {

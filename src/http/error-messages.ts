@@ -2,6 +2,7 @@ import { Kind, type TSchema } from '@sinclair/typebox';
 import { DefaultErrorFunction, SetErrorFunction, ValueErrorType, type ErrorFunctionParameter } from '@sinclair/typebox/errors';
 import { CHARS_KIND, charsProblem } from './chars.js';
 import { describeDateTimeProblem, parseDateTime } from './date-time.js';
+import { nearestName } from './nearest-name.js';
 
 const FORMAT_MESSAGES: Record<string, string> = {
   email: 'must be an email address such as ana@example.com',
@@ -36,10 +37,20 @@ function literalChoices(schema: TSchema): unknown[] | undefined {
   return options.map((option) => option.const);
 }
 
+/** An unknown property, with the known one it most likely meant (`userID` → userId). */
+function unexpectedPropertyMessage(error: ErrorFunctionParameter): string {
+  const segments = error.path.split('/');
+  const name = segments[segments.length - 1].replaceAll('~1', '/').replaceAll('~0', '~');
+  const known = Object.keys((error.schema.properties as object | undefined) ?? {});
+  const suggestion = nearestName(name, known);
+  return suggestion ? `Unexpected property; did you mean ${suggestion}?` : 'Unexpected property';
+}
+
 /** Messages that say what would be accepted, in the words of the API's documentation. */
 export function fieldMessage(error: ErrorFunctionParameter): string {
   if (error.errorType === ValueErrorType.Kind && error.schema[Kind] === CHARS_KIND) return charsMessage(error.schema, error.value);
   if (error.errorType === ValueErrorType.StringFormat) return formatMessage(String(error.schema.format), error.value);
+  if (error.errorType === ValueErrorType.ObjectAdditionalProperties) return unexpectedPropertyMessage(error);
   if (error.errorType === ValueErrorType.Union) {
     const choices = literalChoices(error.schema);
     if (choices) return `must be one of ${choices.map((choice) => JSON.stringify(choice)).join(', ')}`;

@@ -1,31 +1,24 @@
-import type { TSchema } from '@sinclair/typebox';
 import type { RouteSpec } from './route.js';
+import { nameResponseSchemas } from './openapi-components.js';
+import { REQUEST_EXAMPLES, RESPONSE_EXAMPLES } from './openapi-examples.js';
+import { jsonSchemaOf, type JsonSchema } from './openapi-schema.js';
+import { EVERY_OPERATION_PROBLEMS, HEADERS, METERED_HEADERS, PROBLEM_RESPONSES, PROBLEM_SCHEMA, REQUEST_ID_PARAMETER, responseRef } from './openapi-responses.js';
 
-/** Strips TypeBox's symbol keys and returns plain JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12). */
-const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema));
-
-const PROBLEM_SCHEMA = {
-  type: 'object',
-  required: ['type', 'title', 'status', 'detail'],
-  properties: {
-    type: { type: 'string', format: 'uri', description: '`{PROBLEM_BASE}/<slug>`' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string' },
-    errors: {
-      type: 'array',
-      description: 'On 400: one entry per offending field.',
-      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
-    },
-    key: { type: 'string', description: 'On 422: the offending trait.' },
-  },
+const TAGS: Record<string, string> = {
+  platform: 'Keys and the service itself.',
+  feedback: 'Submitting, listing, reading and deleting feedback items.',
+  search: 'Semantic search by meaning.',
+  clusters: 'Themes: AI-grouped clusters of feedback.',
 };
+
+/** Any method on a documented path that the path does not support; OpenAPI has no operation to hang it on. */
+const METHOD_NOT_ALLOWED = 405;
 
 function parameters(route: RouteSpec): unknown[] {
   const out: unknown[] = [];
   for (const [location, schema] of [['path', route.params], ['query', route.query], ['header', route.headers]] as const) {
     if (!schema) continue;
-    const { properties = {}, required = [] } = plain(schema) as { properties?: Record<string, any>; required?: string[] };
+    const { properties = {}, required = [] } = jsonSchemaOf(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(properties)) {
       const repeated = property.type === 'array';
       out.push({
@@ -38,25 +31,57 @@ function parameters(route: RouteSpec): unknown[] {
       });
     }
   }
+  out.push({ $ref: '#/components/parameters/X-Request-Id' });
   return out;
 }
 
 function responses(route: RouteSpec): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {
-    const isProblem = Number(status) >= 400;
+    if (Number(status) >= 400) {
+      out[status] = PROBLEM_RESPONSES[Number(status)]
+        ? responseRef(Number(status))
+        : { description: response.description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+      continue;
+    }
     out[status] = {
       description: response.description,
-      ...(response.schema || isProblem
-        ? { content: { [isProblem ? 'application/problem+json' : 'application/json']: { schema: response.schema ? plain(response.schema) : { $ref: '#/components/schemas/Problem' } } } }
-        : {}),
+      headers: METERED_HEADERS,
+      ...(response.schema ? { content: { 'application/json': { schema: jsonSchemaOf(response.schema) } } } : {}),
     };
   }
+  for (const status of EVERY_OPERATION_PROBLEMS) out[status] ??= responseRef(status);
   return out;
 }
 
+function requestBody(route: RouteSpec): Record<string, unknown> {
+  if (!route.body) return {};
+  const examples = REQUEST_EXAMPLES[route.operationId];
+  return { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body), ...(examples ? { examples } : {}) } } } };
+}
+
+/** Each response body that is a named schema gets that schema's example. */
+function addResponseExamples(paths: Record<string, Record<string, any>>): void {
+  for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
+    for (const response of Object.values<any>(operation.responses)) {
+      const media = response.content?.['application/json'];
+      const name = media?.schema.$ref?.split('/').pop();
+      if (name && RESPONSE_EXAMPLES[name] !== undefined) media.example = RESPONSE_EXAMPLES[name];
+    }
+  }
+}
+
+/** The problem responses the operations refer to, and 405, which any documented path can answer. */
+function problemResponses(paths: Record<string, Record<string, any>>): Record<string, unknown> {
+  const statuses = new Set([METHOD_NOT_ALLOWED]);
+  for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
+    for (const status of Object.keys(operation.responses)) if (PROBLEM_RESPONSES[Number(status)]) statuses.add(Number(status));
+  }
+  return Object.fromEntries([...statuses].sort((a, b) => a - b).map((status) => [PROBLEM_RESPONSES[status].name, PROBLEM_RESPONSES[status].response]));
+}
+
 export function buildOpenApi(routes: RouteSpec[], info: { description: string }): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Record<string, Record<string, any>> = {};
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
@@ -69,20 +94,27 @@ export function buildOpenApi(routes: RouteSpec[], info: { description: string })
       'x-key-types': route.auth,
       'x-rate-limit-per-minute': route.rateLimit?.perMinute,
       parameters: parameters(route),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
+      ...requestBody(route),
       responses: responses(route),
     };
   }
+  const schemas = { ...nameResponseSchemas(paths), Problem: PROBLEM_SCHEMA };
+  addResponseExamples(paths);
+  const usedTags = new Set(routes.flatMap((route) => route.tags ?? []));
   return {
     openapi: '3.1.0',
     info: { title: 'Feedback Analysis Service API', version: '1.0.0', description: info.description },
     servers: [{ url: '/' }],
+    tags: [...usedTags].map((name) => ({ name, description: TAGS[name] })),
     paths,
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'A secret key (sk_test_…, sk_live_…) or a widget key (pk_…).' },
       },
-      schemas: { Problem: PROBLEM_SCHEMA },
+      schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
+      responses: problemResponses(paths),
+      parameters: { 'X-Request-Id': REQUEST_ID_PARAMETER },
+      headers: HEADERS,
     },
   };
 }

@@ -43,6 +43,7 @@ function setCorsHeaders(ctx: Koa.Context, origin: string): void {
 export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middleware {
   return async (ctx) => {
     const auth = await authenticate(deps.keyLookup, ctx.get('Authorization') || undefined, ctx.get('Origin') || undefined, route.auth);
+    ctx.state.auth = auth; // for the request log
     if (auth.origin) setCorsHeaders(ctx, auth.origin);
     await meter(ctx, route, auth, deps.rateLimiter);
 

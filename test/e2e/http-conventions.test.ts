@@ -132,6 +132,29 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
       for (const field of expected) expect(body.detail).to.include(field);
     });
 
+    it('says what would be accepted: the property a misspelt one meant, the allowed values, a valid date-time', async () => {
+      const response = await server.request('/api/v1/feedback', {
+        key: project.secretKey,
+        method: 'POST',
+        body: JSON.stringify({ text: 'Hello', userID: 'u1', source: 'email', createdAt: '15/01/2025 09:30' }),
+      });
+      const body = await expectProblem(response, 400, 'invalid-request');
+      const messages = Object.fromEntries(body.errors.map((e: { field: string; message: string }) => [e.field, e.message]));
+      expect(messages).to.deep.equal({
+        userID: 'Unexpected property; did you mean userId?',
+        source: 'must be one of "api", "widget"',
+        createdAt: 'must be an RFC 3339 date-time such as 2025-01-15T09:30:00Z or 2025-01-15T10:30:00+01:00',
+      });
+      expect(body.detail).to.include('userID: Unexpected property; did you mean userId?');
+    });
+
+    it('suggests a query parameter only when one is close', async () => {
+      const response = await server.request('/api/v1/feedback?sentimnet=negative&colour=blue', { key: project.secretKey });
+      const body = await expectProblem(response, 400, 'invalid-request');
+      const messages = Object.fromEntries(body.errors.map((e: { field: string; message: string }) => [e.field, e.message]));
+      expect(messages).to.deep.equal({ sentimnet: 'Unexpected property; did you mean sentiment?', colour: 'Unexpected property' });
+    });
+
     it('names each out-of-range query parameter of GET /feedback', async () => {
       const response = await server.request('/api/v1/feedback?limit=500&sentiment=angry&before=not-a-date', { key: project.secretKey });
       const body = await expectProblem(response, 400, 'invalid-request');
@@ -340,10 +363,65 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
       for (const path of Object.keys(doc.paths)) expect(path).to.match(/^\/api\/v1\//);
     });
 
+    /** The object a `$ref` inside the document points at. */
+    const resolve = (node: { $ref?: string }): any =>
+      node.$ref ? node.$ref.slice(2).split('/').reduce((at: any, segment: string) => at[segment], doc) : node;
+
     it('documents the bearer key scheme and the problem schema', () => {
       expect(doc.components.securitySchemes.apiKey).to.include({ type: 'http', scheme: 'bearer' });
       expect(doc.components.schemas.Problem.required).to.include.members(['type', 'title', 'status', 'detail']);
-      expect(doc.paths['/api/v1/feedback'].post.responses['429'].content).to.have.property('application/problem+json');
+      const limited = resolve(doc.paths['/api/v1/feedback'].post.responses['429']);
+      expect(limited.content['application/problem+json'].schema).to.deep.equal({ $ref: '#/components/schemas/Problem' });
+    });
+
+    it('documents the rate-limit headers, Retry-After on 429, Allow on 405, and 413 and 431 as shared responses', () => {
+      const headerNames = (response: any) => Object.keys(resolve(response).headers ?? {});
+      const submit = doc.paths['/api/v1/feedback'].post.responses;
+      expect(headerNames(submit['202'])).to.include.members(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id']);
+      expect(headerNames(submit['429'])).to.include.members(['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
+      expect(doc.components.headers['X-RateLimit-Reset'].schema).to.include({ type: 'integer' });
+      const responses = doc.components.responses;
+      expect(Object.keys(responses.MethodNotAllowed.headers)).to.include('Allow');
+      expect(responses.MethodNotAllowed.content['application/problem+json'].example.status).to.equal(405);
+      expect(resolve(submit['413'])).to.equal(responses.PayloadTooLarge);
+      for (const operation of Object.values<any>(doc.paths).flatMap((methods) => Object.values<any>(methods))) {
+        expect(resolve(operation.responses['431']), operation.operationId).to.equal(responses.HeadersTooLarge);
+      }
+    });
+
+    it('names each resource once and refers to it: the feedback item is one schema, not one per response', () => {
+      const schemas = doc.components.schemas;
+      expect(schemas).to.include.keys('FeedbackItem', 'FeedbackList', 'FeedbackDetail', 'Cluster', 'ClusterList', 'SearchResult', 'SearchResults', 'Ping', 'Problem');
+      const definingSentimentScore: unknown[] = [];
+      const text = JSON.stringify(doc, (_key, value) => {
+        if (value?.properties?.sentimentScore) definingSentimentScore.push(value);
+        return value;
+      });
+      expect(definingSentimentScore, 'schemas spelling out the feedback item').to.deep.equal([schemas.FeedbackItem]);
+      expect(text.match(/#\/components\/schemas\/FeedbackItem"/g)?.length).to.be.at.least(4);
+      expect(resolve(doc.paths['/api/v1/feedback/{id}'].get.responses['200'].content['application/json'].schema)).to.equal(schemas.FeedbackDetail);
+      expect(schemas.FeedbackDetail.allOf[0]).to.deep.equal({ $ref: '#/components/schemas/FeedbackItem' });
+    });
+
+    it('writes enums as plain enum arrays, in schemas and parameters', () => {
+      expect(doc.components.schemas.Sentiment).to.deep.equal({ type: 'string', enum: ['positive', 'neutral', 'negative'] });
+      const sentiment = doc.paths['/api/v1/feedback'].get.parameters.find((p: { name?: string }) => p.name === 'sentiment');
+      expect(sentiment.schema.enum).to.deep.equal(['positive', 'neutral', 'negative']);
+      const body = doc.paths['/api/v1/feedback'].post.requestBody.content['application/json'].schema;
+      expect(body.properties.source).to.include({ type: 'string' }).and.to.have.deep.property('enum', ['api', 'widget']);
+      const literalUnions: unknown[] = [];
+      JSON.stringify(doc, (_key, value) => {
+        if (Array.isArray(value?.anyOf) && value.anyOf.every((option: { const?: unknown }) => option.const !== undefined)) literalUnions.push(value);
+        return value;
+      });
+      expect(literalUnions, 'unions of literals left').to.deep.equal([]);
+    });
+
+    it('has examples on request bodies and responses', () => {
+      const submit = doc.paths['/api/v1/feedback'].post;
+      expect(Object.keys(submit.requestBody.content['application/json'].examples)).to.not.be.empty;
+      expect(submit.responses['202'].content['application/json'].example).to.deep.equal({ id: 'fb_3k9x0q7w2m5n8b1v4c6z', status: 'pending' });
+      expect(doc.paths['/api/v1/feedback'].get.responses['200'].content['application/json'].example.items).to.not.be.empty;
     });
 
     it('generates the POST /feedback body schema from the validating schema', () => {

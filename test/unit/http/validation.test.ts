@@ -16,3 +16,24 @@ describe('request validation names every offending field (spec 7)', () => {
     expect(new Set(fields).size).to.equal(fields.length);
   });
 });
+
+describe('validation messages say what would be accepted (issue 8)', () => {
+  const messageFor = (body: unknown, field: string) => schemaProblems(SubmitFeedbackBody, body).find((p) => p.field === field)?.message;
+
+  it('suggests the known property an unknown one most likely meant, only when one is close', () => {
+    expect(messageFor({ text: 'x', userID: 'u1' }, 'userID')).to.equal('Unexpected property; did you mean userId?');
+    expect(messageFor({ text: 'x', created_at: '2025-01-15T09:30:00Z' }, 'created_at')).to.equal('Unexpected property; did you mean createdAt?');
+    expect(messageFor({ text: 'x', colour: 'blue' }, 'colour')).to.equal('Unexpected property');
+  });
+
+  it('lists the allowed values of an enum', () => {
+    expect(messageFor({ text: 'x', source: 'csv' }, 'source')).to.equal('must be one of "api", "widget"');
+  });
+
+  it('shows a valid date-time when one is malformed, and what is wrong when it does not exist', () => {
+    expect(messageFor({ text: 'x', createdAt: 'yesterday' }, 'createdAt')).to.equal(
+      'must be an RFC 3339 date-time such as 2025-01-15T09:30:00Z or 2025-01-15T10:30:00+01:00',
+    );
+    expect(messageFor({ text: 'x', createdAt: '2025-02-30T09:30:00Z' }, 'createdAt')).to.match(/^must be a real date and time .* e\.g\. 2025-01-15T09:30:00Z$/);
+  });
+});

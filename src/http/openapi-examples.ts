@@ -1,0 +1,81 @@
+/**
+ * Example bodies for the OpenAPI document. The linter checks each against its schema, so they stay
+ * true to what the service sends and accepts.
+ */
+
+const FEEDBACK_ITEM = {
+  id: 'fb_3k9x0q7w2m5n8b1v4c6z',
+  text: 'Export to CSV times out when I pick a whole year. Call me on [phone].',
+  status: 'processed',
+  sentiment: 'negative',
+  sentimentScore: -0.62,
+  type: 'bug',
+  emotions: ['frustration'],
+  language: 'en',
+  clusterId: 'cl_0h4k2j8s6d1f3g5a7p9q',
+  userId: 'user_42',
+  source: 'api',
+  metadata: { plan: 'pro', page: '/reports/export' },
+  createdAt: '2025-01-15T09:30:00.000Z',
+};
+
+const PENDING_ITEM = {
+  ...FEEDBACK_ITEM,
+  status: 'pending',
+  sentiment: null,
+  sentimentScore: null,
+  type: null,
+  emotions: null,
+  language: null,
+  clusterId: null,
+};
+
+const CLUSTER = {
+  id: 'cl_0h4k2j8s6d1f3g5a7p9q',
+  label: 'csv export timeout',
+  status: 'active',
+  muted: false,
+  spiking: false,
+  size: 14,
+  sentiment: { positive: 0, neutral: 3, negative: 11 },
+  firstSeenAt: '2025-01-02T14:05:00.000Z',
+  lastSeenAt: '2025-01-15T09:30:00.000Z',
+};
+
+/** An example body for each named response schema. */
+export const RESPONSE_EXAMPLES: Record<string, unknown> = {
+  Ping: { project: { id: 'proj_7c2e9r4t6y8u0i1o3p5a', name: 'Acme web app' }, key: { type: 'secret', mode: 'live' } },
+  FeedbackAccepted: { id: 'fb_3k9x0q7w2m5n8b1v4c6z', status: 'pending' },
+  FeedbackDetail: {
+    ...FEEDBACK_ITEM,
+    receivedAt: '2025-01-15T09:30:01.204Z',
+    processedAt: '2025-01-15T09:30:02.981Z',
+    analysis: { analyzer: 'offline', fallback: null },
+  },
+  FeedbackList: { items: [FEEDBACK_ITEM, PENDING_ITEM], nextBefore: '2025-01-15T09:30:00.000Z' },
+  SearchResults: { results: [{ score: 0.83, feedback: FEEDBACK_ITEM }], model: 'use-lite-512' },
+  Cluster: CLUSTER,
+  ClusterList: { clusters: [CLUSTER] },
+  ClusterDetail: { cluster: CLUSTER, items: [FEEDBACK_ITEM] },
+};
+
+/** Example request bodies, by operationId: a name and the body. */
+export const REQUEST_EXAMPLES: Record<string, Record<string, { summary: string; value: unknown }>> = {
+  submitFeedback: {
+    minimal: { summary: 'Only the text', value: { text: 'The export button does nothing on Safari.' } },
+    full: {
+      summary: 'With the end user and custom properties, backfilled',
+      value: {
+        text: 'Export to CSV times out when I pick a whole year.',
+        userId: 'user_42',
+        source: 'api',
+        metadata: { plan: 'pro', page: '/reports/export' },
+        createdAt: '2025-01-15T09:30:00Z',
+      },
+    },
+  },
+  changeClusterStatus: {
+    resolve: { summary: 'Mark the theme resolved', value: { status: 'resolved' } },
+    mute: { summary: 'Mute the theme', value: { status: 'muted' } },
+  },
+};
