@@ -52,6 +52,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   const app = buildApp({
     db: runtime.db,
     keyLookup: keyCache.get,
+    isKnownKey: keyCache.knows,
     rateLimiter: container.resolve<RateLimiter>(TOKENS.rateLimiter),
     logger: options.logger,
     problemBase: config.problemBase,

@@ -12,10 +12,12 @@ import { routePipeline } from './route-pipeline.js';
 import { corsPreflight } from './cors.js';
 import type { AuthContext, KeyLookup } from './auth.js';
 import { requestIdFor } from './request-id.js';
+import type { KnownKeyCheck } from './failed-auth-guard.js';
 
 export interface AppDeps {
   db: Queryable;
   keyLookup: KeyLookup;
+  isKnownKey: KnownKeyCheck;
   rateLimiter: RateLimiter;
   logger: Logger;
   problemBase: string;

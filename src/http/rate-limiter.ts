@@ -10,6 +10,8 @@ export interface RateLimitDecision {
 
 export interface RateLimiter {
   hit(bucket: string, limit: number): Promise<RateLimitDecision>;
+  /** The bucket's state without counting a request: `allowed` is false once it is used up. */
+  peek(bucket: string, limit: number): Promise<RateLimitDecision>;
 }
 
 /**
@@ -20,6 +22,15 @@ export class InMemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { windowStart: number; count: number }>();
 
   constructor(private readonly clock: Clock) {}
+
+  async peek(bucket: string, limit: number): Promise<RateLimitDecision> {
+    const now = this.clock.now().getTime();
+    const windowStart = now - (now % 60_000);
+    const resetSeconds = Math.max(1, Math.ceil((windowStart + 60_000 - now) / 1000));
+    const window = this.windows.get(bucket);
+    const count = window && window.windowStart === windowStart ? window.count : 0;
+    return { allowed: count < limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
+  }
 
   async hit(bucket: string, limit: number): Promise<RateLimitDecision> {
     const now = this.clock.now().getTime();

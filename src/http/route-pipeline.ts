@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { invalidRequest, rateLimited, type FieldProblem } from '../errors.js';
 import { authenticate, type AuthContext, type KeyLookup } from './auth.js';
+import { authenticateGuarded, type KnownKeyCheck } from './failed-auth-guard.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './read-body.js';
 import type { RouteSpec } from './route.js';
@@ -11,6 +12,8 @@ export const DEFAULT_RATE_LIMIT = 600;
 
 export interface PipelineDeps {
   keyLookup: KeyLookup;
+  /** Keys this node already knows to be valid; others are refused unread after too many failures. */
+  isKnownKey: KnownKeyCheck;
   rateLimiter: RateLimiter;
 }
 
@@ -42,7 +45,9 @@ function setCorsHeaders(ctx: Koa.Context, origin: string): void {
 /** Auth, metering, body, validation, then the handler: the same steps for every route. */
 export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middleware {
   return async (ctx) => {
-    const auth = await authenticate(deps.keyLookup, ctx.get('Authorization') || undefined, ctx.get('Origin') || undefined, route.auth);
+    const auth = await authenticateGuarded(ctx, deps.rateLimiter, deps.isKnownKey, () =>
+      authenticate(deps.keyLookup, ctx.get('Authorization') || undefined, ctx.get('Origin') || undefined, route.auth),
+    );
     ctx.state.auth = auth; // for the request log
     if (auth.origin) setCorsHeaders(ctx, auth.origin);
     await meter(ctx, route, auth, deps.rateLimiter);
