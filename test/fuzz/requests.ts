@@ -31,7 +31,23 @@ export interface FuzzKeys {
   ids: string[];
 }
 
-export function operationsOf(openApi: { paths: Record<string, Record<string, any>> }): Operation[] {
+/** The document with every local `$ref` replaced by what it points at (the document has no cycles). */
+function dereference<T>(document: T): T {
+  const resolve = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(resolve);
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/')) {
+      const target = ref.slice(2).split('/').reduce<any>((at, part) => at?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+      return resolve(target);
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolve(value)]));
+  };
+  return resolve(document) as T;
+}
+
+export function operationsOf(document: { paths: Record<string, Record<string, any>> }): Operation[] {
+  const openApi = dereference(document);
   return Object.entries(openApi.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),

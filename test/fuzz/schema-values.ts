@@ -11,6 +11,7 @@ export interface JsonSchema {
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   const?: unknown;
+  enum?: unknown[];
   format?: string;
   minLength?: number;
   maxLength?: number;
@@ -34,6 +35,7 @@ export function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
 
 function wellTyped(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map(valueFor));
+  if (schema.enum) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: oddString });
   if (schema.const !== undefined) return fc.oneof({ weight: 4, arbitrary: fc.constant(schema.const) }, { weight: 1, arbitrary: oddString });
   switch (schema.type) {
     case 'string':
