@@ -1,11 +1,10 @@
-import type { Projection } from '../src/projection-engine/projection.js';
-import { analysisQueueProjection } from './analysis-queue/projection.js';
+import type { AnyProjector } from '../src/projection-engine/projection.js';
 import { clustersProjection } from './clusters/projection.js';
 import { feedbackListProjection } from './feedback-list/projection.js';
 import { feedbackVectorsProjection } from './feedback-vectors/projection.js';
 import { projectsProjection } from './projects/projection.js';
 
 /** Every read model, in the order they are applied to each batch. */
-export function allProjections(): Projection[] {
-  return [projectsProjection, feedbackListProjection, feedbackVectorsProjection, clustersProjection, analysisQueueProjection];
+export function allProjections(): AnyProjector[] {
+  return [projectsProjection, feedbackListProjection, feedbackVectorsProjection, clustersProjection];
 }

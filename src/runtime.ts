@@ -9,8 +9,9 @@ import type { Logger } from './logger.js';
 import { checkpointMigrations } from './projection-engine/checkpoints.js';
 import { parkedEventMigrations } from './projection-engine/parked-events.js';
 import { ProjectionEngine } from './projection-engine/projection-engine.js';
-import type { Projection } from './projection-engine/projection.js';
+import type { LogConsumer } from './projection-engine/projection.js';
 import { allProjections } from '../projections/index.js';
+import { allReactors } from './reactors/index.js';
 import { workMigrations } from './work/migrations.js';
 import { systemClock, type Clock } from './support/clock.js';
 import { randomIds, type IdSource } from './support/ids.js';
@@ -22,7 +23,8 @@ export interface RuntimeOptions {
   logger: Logger;
   clock?: Clock;
   ids?: IdSource;
-  projections?: Projection[];
+  /** The projectors and reactors following the log; all of the service's by default. */
+  consumers?: LogConsumer[];
 }
 
 export interface Runtime extends CoreServices {
@@ -35,8 +37,10 @@ async function openEventStore(config: Config, db: Database): Promise<EventStore>
   return EventStoreDbEventStore.connect(config.eventStoreUrl);
 }
 
-export function allMigrations(projections: Projection[]): Migration[] {
-  return [...eventStoreMigrations, ...checkpointMigrations, ...parkedEventMigrations, ...workMigrations, ...projections.flatMap((p) => p.migrations)];
+export const allConsumers = (): LogConsumer[] => [...allProjections(), ...allReactors()];
+
+export function allMigrations(consumers: LogConsumer[]): Migration[] {
+  return [...eventStoreMigrations, ...checkpointMigrations, ...parkedEventMigrations, ...workMigrations, ...consumers.flatMap((c) => c.migrations)];
 }
 
 /** Opens the database and the event store, runs migrations, and prepares (but does not start) the projections. */
@@ -48,10 +52,10 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     onConnectionError: (error) => options.logger.error({ err: error }, 'idle database connection failed'),
   });
   try {
-    const projections = options.projections ?? allProjections();
-    await runMigrations(db, allMigrations(projections));
+    const consumers = options.consumers ?? allConsumers();
+    await runMigrations(db, allMigrations(consumers));
     const store = await openEventStore(config, db);
-    const engine = new ProjectionEngine(db, store, projections, options.logger);
+    const engine = new ProjectionEngine(db, store, consumers, options.logger);
     await engine.loadCheckpoints();
     return {
       config,

@@ -3,7 +3,7 @@ import type { Queryable } from '../../src/db/database.js';
 import type { ClusterEvent, ClusterLabeled } from '../../src/domain/cluster/events.js';
 import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
 import type { RecordedEvent } from '../../src/eventstore/event-store.js';
-import type { Projection } from '../../src/projection-engine/projection.js';
+import { projector } from '../../src/projection-engine/projection.js';
 import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { clustersMigrations } from './migration.js';
 import { mergeClusters, moveMember } from './membership.js';
@@ -22,7 +22,7 @@ async function memberText(tx: Queryable, feedbackId: string): Promise<string | u
 }
 
 /** Themes with their volume, sentiment mix, first/last seen and centre; and each item's membership. */
-export const clustersProjection: Projection = {
+export const clustersProjection = projector({
   name: 'clusters',
   tables: ['clusters', 'cluster_members'],
   handles: [
@@ -31,8 +31,7 @@ export const clustersProjection: Projection = {
     'ClusterRegressed', 'ClusterReopened', 'ClusterSpiking', 'ClusterSpikeEnded', 'ClusterMerged',
   ],
   migrations: clustersMigrations,
-  async apply(recorded: RecordedEvent, tx: Queryable) {
-    const event = recorded as unknown as FeedbackEvent | ClusterEvent | ClusterLabeled;
+  async apply(event, tx) {
     switch (event.type) {
       case 'FeedbackSubmitted':
         await tx.query(
@@ -63,7 +62,7 @@ export const clustersProjection: Projection = {
         return;
       }
       case 'FeedbackClustered':
-        await moveMember(tx, event.data.feedbackId, event.data.clusterId, recorded.position.prepare);
+        await moveMember(tx, event.data.feedbackId, event.data.clusterId, event.position.prepare);
         return;
       case 'FeedbackDeleted':
         await moveMember(tx, event.data.feedbackId, null, null);
@@ -100,4 +99,4 @@ export const clustersProjection: Projection = {
       }
     }
   },
-};
+});

@@ -2,24 +2,23 @@ import type { Queryable } from '../../src/db/database.js';
 import type { ClusterEvent } from '../../src/domain/cluster/events.js';
 import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
 import type { RecordedEvent } from '../../src/eventstore/event-store.js';
-import type { Projection } from '../../src/projection-engine/projection.js';
+import { projector } from '../../src/projection-engine/projection.js';
 import { feedbackListMigrations } from './migration.js';
 
 /** Feedback items with their analysis: what the list, the detail and search results show. */
-export const feedbackListProjection: Projection = {
+export const feedbackListProjection = projector({
   name: 'feedback-list',
   tables: ['feedback_items'],
   handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackReembedded', 'FeedbackDeleted', 'ClusterMerged'],
   migrations: feedbackListMigrations,
-  async apply(recorded: RecordedEvent, tx: Queryable) {
-    const event = recorded as unknown as FeedbackEvent | Extract<ClusterEvent, { type: 'ClusterMerged' }>;
+  async apply(event, tx) {
     switch (event.type) {
       case 'FeedbackSubmitted': {
         const d = event.data;
         await tx.query(
           `INSERT INTO feedback_items (feedback_id, project_id, text, source, user_id, metadata, status, created_at, received_at, list_seq)
            VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9) ON CONFLICT (feedback_id) DO NOTHING`,
-          [d.feedbackId, d.projectId, d.text, d.source, d.userId, JSON.stringify(d.metadata), d.createdAt, d.receivedAt, recorded.position.prepare.toString()],
+          [d.feedbackId, d.projectId, d.text, d.source, d.userId, JSON.stringify(d.metadata), d.createdAt, d.receivedAt, event.position.prepare.toString()],
         );
         return;
       }
@@ -61,4 +60,4 @@ export const feedbackListProjection: Projection = {
         return;
     }
   },
-};
+});

@@ -2,17 +2,16 @@ import pgvector from 'pgvector';
 import type { Queryable } from '../../src/db/database.js';
 import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
 import type { RecordedEvent } from '../../src/eventstore/event-store.js';
-import type { Projection } from '../../src/projection-engine/projection.js';
+import { projector } from '../../src/projection-engine/projection.js';
 import { feedbackVectorsMigrations } from './migration.js';
 
 /** The embedding carried by each `FeedbackProcessed` event, for semantic search. */
-export const feedbackVectorsProjection: Projection = {
+export const feedbackVectorsProjection = projector({
   name: 'feedback-vectors',
   tables: ['feedback_embeddings'],
   handles: ['FeedbackProcessed', 'FeedbackReembedded', 'FeedbackDeleted'],
   migrations: feedbackVectorsMigrations,
-  async apply(recorded: RecordedEvent, tx: Queryable) {
-    const event = recorded as unknown as FeedbackEvent;
+  async apply(event, tx) {
     if (event.type === 'FeedbackProcessed' || event.type === 'FeedbackReembedded') {
       const { feedbackId, projectId, embedding } = event.data;
       await tx.query(
@@ -24,4 +23,4 @@ export const feedbackVectorsProjection: Projection = {
       await tx.query(`DELETE FROM feedback_embeddings WHERE feedback_id = $1`, [event.data.feedbackId]);
     }
   },
-};
+});

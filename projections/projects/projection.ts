@@ -1,7 +1,7 @@
 import type { Queryable } from '../../src/db/database.js';
 import type { ProjectEvent, ProjectSettings } from '../../src/domain/project/events.js';
 import type { RecordedEvent } from '../../src/eventstore/event-store.js';
-import type { Projection } from '../../src/projection-engine/projection.js';
+import { projector } from '../../src/projection-engine/projection.js';
 import { projectsMigrations } from './migration.js';
 
 async function replaceOrigins(tx: Queryable, projectId: string, origins: string[]): Promise<void> {
@@ -12,13 +12,12 @@ async function replaceOrigins(tx: Queryable, projectId: string, origins: string[
 }
 
 /** Projects with their settings, their allowed origins, and the hashes of their API keys. */
-export const projectsProjection: Projection = {
+export const projectsProjection = projector({
   name: 'projects',
   tables: ['projects', 'project_origins', 'api_keys'],
   handles: ['ProjectCreated', 'ProjectSettingsChanged', 'ApiKeyIssued', 'ApiKeyRevoked'],
   migrations: projectsMigrations,
-  async apply(recorded: RecordedEvent, tx: Queryable) {
-    const event = recorded as unknown as ProjectEvent;
+  async apply(event, tx) {
     switch (event.type) {
       case 'ProjectCreated': {
         const { projectId, name, createdAt, settings } = event.data;
@@ -53,4 +52,4 @@ export const projectsProjection: Projection = {
         return;
     }
   },
-};
+});

@@ -1,12 +1,15 @@
 import { EventEmitter } from 'node:events';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/event-store.js';
 import type { Logger } from '../logger.js';
 import { WorkerLoop } from '../work/worker-loop.js';
 import { deleteCheckpoint, lockCheckpoints, readCheckpoint, writeCheckpoints } from './checkpoints.js';
 import { forgetParkedEvents, listParkedEvents, parkEvent, recordRetryFailure, unparkEvent, type ParkedEvent } from './parked-events.js';
-import type { Projection } from './projection.js';
+import type { LogConsumer } from './projection.js';
 import { describeFailure } from '../support/describe-error.js';
+
+/** The engine dispatches only the types a consumer `handles`, which is what types its `apply`. */
+const applyTo = (consumer: LogConsumer, event: RecordedEvent, tx: Queryable) => consumer.apply(event as never, tx);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,7 +43,7 @@ export class ProjectionEngine {
   constructor(
     private readonly db: Database,
     private readonly store: EventStore,
-    private readonly projections: Projection[],
+    private readonly projections: LogConsumer[],
     private readonly logger: Logger,
     options: ProjectionEngineOptions = {},
   ) {
@@ -51,8 +54,14 @@ export class ProjectionEngine {
     this.advanced.setMaxListeners(1000);
   }
 
+  /** Every projector and reactor following the log. */
   get names(): string[] {
     return this.projections.map((p) => p.name);
+  }
+
+  /** The projectors: the read models a rebuild may reset. */
+  get projectorNames(): string[] {
+    return this.projections.filter((p) => p.kind === 'projector').map((p) => p.name);
   }
 
   async loadCheckpoints(): Promise<void> {
@@ -133,12 +142,17 @@ export class ProjectionEngine {
     });
   }
 
-  /** Empties the named projections' tables and checkpoints so that the next catch-up rebuilds them. */
+  /**
+   * Empties the named projectors' tables and checkpoints so that the next catch-up rebuilds them.
+   * Reactors are never reset: their effects (work rows, soon webhooks) must not happen twice.
+   */
   async reset(names: string[]): Promise<void> {
-    const selected = this.projections.filter((p) => names.includes(p.name));
+    const reactors = names.filter((name) => this.projections.some((p) => p.name === name && p.kind === 'reactor'));
+    if (reactors.length > 0) throw new Error(`reactors are never reset: ${reactors.join(', ')}`);
+    const selected = this.projections.filter((p) => p.kind === 'projector' && names.includes(p.name));
     await this.db.transaction(async (tx) => {
       for (const projection of selected) {
-        if (projection.tables.length > 0) await tx.query(`TRUNCATE ${projection.tables.join(', ')}`);
+        if (projection.kind === 'projector' && projection.tables.length > 0) await tx.query(`TRUNCATE ${projection.tables.join(', ')}`);
         await deleteCheckpoint(tx, projection.name);
         await forgetParkedEvents(tx, projection.name); // the rebuild meets them again
       }
@@ -180,7 +194,7 @@ export class ProjectionEngine {
       }
       try {
         await this.db.transaction(async (tx) => {
-          await projection.apply(event, tx);
+          await applyTo(projection, event, tx);
           await unparkEvent(tx, name, parked.eventId);
         });
         outcome.applied += 1;
@@ -296,7 +310,7 @@ export class ProjectionEngine {
   }
 
   /** Records the event as parked and moves the projection's checkpoint past it, in one transaction. */
-  private async park(projection: Projection, from: LogPosition, event: RecordedEvent, attempts: number, error: string): Promise<void> {
+  private async park(projection: LogConsumer, from: LogPosition, event: RecordedEvent, attempts: number, error: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const stored = (await lockCheckpoints(tx, [projection.name])).get(projection.name)!;
       if (comparePositions(stored, from) > 0) return; // another projector moved on meanwhile
@@ -319,7 +333,7 @@ export class ProjectionEngine {
           positions.set(item.projection.name, at);
           continue;
         }
-        for (const event of item.events) await item.projection.apply(event, tx);
+        for (const event of item.events) await applyTo(item.projection, event, tx);
         positions.set(item.projection.name, last);
         advanced.push(item.projection.name);
       }
@@ -348,7 +362,7 @@ interface BatchOutcome {
 }
 
 interface PendingWork {
-  projection: Projection;
+  projection: LogConsumer;
   from: LogPosition;
   events: RecordedEvent[];
 }

@@ -1,18 +1,65 @@
 import type { Queryable } from '../db/database.js';
 import type { Migration } from '../db/migrations.js';
+import type { DomainEvent } from '../domain/events.js';
 import type { RecordedEvent } from '../eventstore/event-store.js';
 
-/**
- * A read model built from the global log. `apply` runs inside the transaction that also advances the
- * projection's checkpoint, so every event takes effect exactly once. It must be deterministic (no
- * `now()`, no model calls): replaying the log rebuilds the same rows.
- */
-export interface Projection {
-  readonly name: string;
-  /** Tables this projection owns; emptied before a rebuild. */
-  readonly tables: string[];
-  readonly migrations: Migration[];
-  /** Event types this projection reacts to; a batch with none of them only moves its position. */
-  readonly handles: readonly string[];
-  apply(event: RecordedEvent, tx: Queryable): Promise<void>;
+interface EventShape {
+  type: string;
+  data: object;
 }
+
+/** A recorded event typed by its union member: narrowing on `type` types `data`. */
+export type Recorded<E extends EventShape> = E extends EventShape ? Omit<RecordedEvent, 'type' | 'data'> & E : never;
+
+interface LogConsumerBase<E extends EventShape> {
+  readonly name: string;
+  readonly migrations: Migration[];
+  /** The event types it handles (checked against the union by `projector`/`reactor`); a batch with none only moves its position. */
+  readonly handles: readonly string[];
+  /**
+   * Runs inside the transaction that also advances the consumer's checkpoint, so each event takes
+   * effect once. Deterministic: no `now()`, no model calls.
+   */
+  apply(event: Recorded<E>, tx: Queryable): Promise<void>;
+}
+
+/**
+ * Builds a read model that can be dropped and rebuilt from the log at will (`feedbackctl
+ * reproject`): replaying the log must give the same rows.
+ */
+export interface Projector<E extends EventShape = DomainEvent> extends LogConsumerBase<E> {
+  readonly kind: 'projector';
+  /** Tables it owns; emptied before a rebuild. */
+  readonly tables: string[];
+}
+
+/**
+ * Turns events into effects (work rows for the workers; soon the webhook outbox). It has its own
+ * checkpoint and is never reset by a rebuild, so no effect happens twice; its effects are
+ * idempotent, so handling an event again after a crash is harmless.
+ */
+export interface Reactor<E extends EventShape = DomainEvent> extends LogConsumerBase<E> {
+  readonly kind: 'reactor';
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- lists hold consumers of different event unions */
+export type AnyProjector = Projector<any>;
+export type AnyReactor = Reactor<any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+export type LogConsumer = AnyProjector | AnyReactor;
+
+/** The domain events of the given types. */
+export type EventsOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
+
+interface Definition<T extends DomainEvent['type']> extends Omit<LogConsumerBase<EventsOf<T>>, 'handles'> {
+  readonly handles: readonly T[];
+}
+
+/** A projector of domain events; `apply` is typed by the union of the handled events. */
+export const projector = <T extends DomainEvent['type']>(definition: Definition<T> & { tables: string[] }): Projector<EventsOf<T>> => ({
+  kind: 'projector',
+  ...definition,
+});
+
+/** A reactor to domain events; `apply` is typed by the union of the handled events. */
+export const reactor = <T extends DomainEvent['type']>(definition: Definition<T>): Reactor<EventsOf<T>> => ({ kind: 'reactor', ...definition });

@@ -15,8 +15,7 @@ import pgvector from 'pgvector';
 import type { Database, Queryable } from '../../src/db/database.js';
 import { runMigrations } from '../../src/db/migrations.js';
 import { openDatabase } from '../../src/db/open-database.js';
-import { allMigrations } from '../../src/runtime.js';
-import { allProjections } from '../../projections/index.js';
+import { allConsumers, allMigrations } from '../../src/runtime.js';
 import { searchFeedback } from '../../queries/search/query.js';
 import { seededRandom } from '../../src/support/seeded-random.js';
 import { cosineSimilarity } from '../../src/domain/cluster/vectors.js';
@@ -164,7 +163,7 @@ export async function insertProjectRows(
 
 export async function openSearchDatabase(): Promise<Database> {
   const db = await openDatabase({ dataDir: 'memory://', holder: 'search-bench' });
-  await runMigrations(db, allMigrations(allProjections()));
+  await runMigrations(db, allMigrations(allConsumers()));
   return db;
 }
 

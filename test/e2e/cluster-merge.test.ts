@@ -125,7 +125,7 @@ describe('cluster merges recorded as events (spec 2.2, 4.10; issue: merges keep 
 
     await engine.stop();
     try {
-      await engine.reset(engine.names);
+      await engine.reset(engine.projectorNames);
       expect(await snapshotTable(db, 'clusters')).to.have.length(0);
       await engine.catchUp();
       for (const table of tables) expect(await snapshotTable(db, table), table).to.deep.equal(live[table]);

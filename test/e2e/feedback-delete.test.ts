@@ -121,7 +121,7 @@ describe('DELETE /api/v1/feedback/{id} (spec 4.4)', function () {
       const before = new Map<string, any>();
       for (const id of survivors) before.set(id, await readJson(await h.get(project, id)));
       const engine = server.runtime.engine;
-      await engine.reset(engine.names);
+      await engine.reset(engine.projectorNames);
       const emptied = await server.runtime.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM feedback_items`);
       expect(Number(emptied.rows[0].n)).to.equal(0);
       await engine.catchUp();

@@ -16,8 +16,7 @@ import { openDatabase } from '../../src/db/open-database.js';
 import { eventStoreMigrations } from '../../src/eventstore/postgres-event-store.migration.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres-event-store.js';
 import type { Logger } from '../../src/logger.js';
-import { allMigrations } from '../../src/runtime.js';
-import { allProjections } from '../../projections/index.js';
+import { allConsumers, allMigrations } from '../../src/runtime.js';
 import { runErasureMaintenance } from '../../src/work/erasure-maintenance.js';
 import { finishErasure } from '../../src/work/erasure-requests.js';
 import { workMigrations } from '../../src/work/migrations.js';
@@ -39,7 +38,7 @@ describe('erasure maintenance pass (issue 7)', function () {
     let db: Database;
     before(async () => {
       db = await openDatabase({ dataDir: 'memory://', holder: 'test' });
-      await runMigrations(db, allMigrations(allProjections()));
+      await runMigrations(db, allMigrations(allConsumers()));
     });
     after(() => db.close());
 
@@ -72,7 +71,7 @@ describe('erasure maintenance pass (issue 7)', function () {
       const dir = mkdtempSync(join(tmpdir(), 'erasure-cli-'));
       try {
         const db = await openDatabase({ dataDir: dir, holder: 'test' });
-        await runMigrations(db, allMigrations(allProjections()));
+        await runMigrations(db, allMigrations(allConsumers()));
         await finishErasure(db, 'cluster-label-cl_1-0');
         await db.close();
         const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -13,7 +13,7 @@ import { InMemoryEventStore } from '../../src/eventstore/in-memory-event-store.j
 import { createLogger } from '../../src/logger.js';
 import { listParkedEvents } from '../../src/projection-engine/parked-events.js';
 import { ProjectionEngine } from '../../src/projection-engine/projection-engine.js';
-import type { Projection } from '../../src/projection-engine/projection.js';
+import type { AnyProjector } from '../../src/projection-engine/projection.js';
 import { allMigrations } from '../../src/runtime.js';
 
 export interface ProjectionThen {
@@ -26,12 +26,12 @@ export interface ProjectionThen {
 
 export class ProjectionSpecification {
   private constructor(
-    private readonly projection: Projection,
+    private readonly projection: AnyProjector,
     private readonly db: Database,
   ) {}
 
   /** Opens the suite's database with the projection's tables; `close` it in `after`. */
-  static async for(projection: Projection): Promise<ProjectionSpecification> {
+  static async for(projection: AnyProjector): Promise<ProjectionSpecification> {
     const db = await openDatabase({ dataDir: 'memory://', holder: `projection spec ${projection.name}` });
     // The service's own list: whatever the engine needs (checkpoints, parked events) and the work tables some projections fill.
     await runMigrations(db, allMigrations([projection]));

@@ -7,7 +7,7 @@ export const REPROJECT_USAGE = `
 
 export async function reprojectCommand(runtime: Runtime, args: string[], print: (line: string) => void): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { all: { type: 'boolean' } } });
-  const known = runtime.engine.names;
+  const known = runtime.engine.projectorNames;
   const names = values.all ? known : positionals;
   if (names.length === 0) throw new UsageError(`reproject needs a projection name or --all (projections: ${known.join(', ')})`);
   const unknown = names.filter((name) => !known.includes(name));

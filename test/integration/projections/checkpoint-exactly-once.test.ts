@@ -9,12 +9,13 @@ import { createLogger } from '../../../src/logger.js';
 import { checkpointMigrations } from '../../../src/projection-engine/checkpoints.js';
 import { parkedEventMigrations } from '../../../src/projection-engine/parked-events.js';
 import { ProjectionEngine } from '../../../src/projection-engine/projection-engine.js';
-import type { Projection } from '../../../src/projection-engine/projection.js';
+import type { AnyProjector } from '../../../src/projection-engine/projection.js';
 
 /** Records every application of every event; a failure is simulated by throwing once, at a chosen event. */
-function countingProjection(crashAt: { eventNumber: number } | undefined): Projection {
+function countingProjection(crashAt: { eventNumber: number } | undefined): AnyProjector {
   let seen = 0;
   return {
+    kind: 'projector',
     name: 'counting',
     tables: ['applied_events'],
     handles: ['Happened'],

@@ -9,13 +9,14 @@ import { createLogger } from '../../../src/logger.js';
 import { checkpointMigrations } from '../../../src/projection-engine/checkpoints.js';
 import { parkedEventMigrations } from '../../../src/projection-engine/parked-events.js';
 import { ProjectionEngine } from '../../../src/projection-engine/projection-engine.js';
-import type { Projection } from '../../../src/projection-engine/projection.js';
+import type { AnyProjector } from '../../../src/projection-engine/projection.js';
 import { LogCapture } from '../../support/log-capture.js';
 import { expectEventually } from '../../support/eventually.js';
 
 /** Records the events it applied in its own table; throws on any event whose `poison` is true, unless fixed. */
-function recordingProjection(name: string, fix: { fixed: boolean }): Projection {
+function recordingProjection(name: string, fix: { fixed: boolean }): AnyProjector {
   return {
+    kind: 'projector',
     name,
     tables: [`${name}_applied`],
     handles: ['Happened'],

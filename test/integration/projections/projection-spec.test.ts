@@ -2,11 +2,12 @@
 import { AssertionError, expect } from 'chai';
 import type { Queryable } from '../../../src/db/database.js';
 import type { RecordedEvent } from '../../../src/eventstore/event-store.js';
-import type { Projection } from '../../../src/projection-engine/projection.js';
+import type { AnyProjector } from '../../../src/projection-engine/projection.js';
 import { ProjectionSpecification } from '../../support/projection-spec.js';
 
 /** Keeps one row per `Noted` event; throws on `Broken`; does not list `Ignored` in `handles`. */
-const notesProjection: Projection = {
+const notesProjection: AnyProjector = {
+  kind: 'projector',
   name: 'notes',
   tables: ['notes'],
   handles: ['Noted', 'Broken'],

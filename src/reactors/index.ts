@@ -1,0 +1,7 @@
+import type { AnyReactor } from '../projection-engine/projection.js';
+import { queueAnalysis } from './queue-analysis/reactor.js';
+import { queueClustering } from './queue-clustering/reactor.js';
+import { queueErasureOfDeleted } from './queue-erasure/reactor.js';
+
+/** Every reactor: effects fed by the log, never reset by a rebuild. */
+export const allReactors = (): AnyReactor[] => [queueAnalysis, queueClustering, queueErasureOfDeleted];
