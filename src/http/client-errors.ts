@@ -4,6 +4,8 @@ import type { Logger } from '../logger.js';
 
 interface ParserError extends Error {
   code?: string;
+  /** The bytes the parser had read, when it had any. */
+  rawPacket?: Buffer;
 }
 
 /** Node's parser codes that mean "the request line or headers are too large". */
@@ -11,7 +13,15 @@ const TOO_LARGE_CODES = new Set(['HPE_HEADER_OVERFLOW']);
 /** The client went away before the request was complete: nobody is left to answer. */
 const CLIENT_GONE_CODES = new Set(['ECONNRESET', 'HPE_INVALID_EOF_STATE']);
 
-function problemResponse(problemBase: string, status: number, slug: string, title: string, detail: string): string {
+interface Problem {
+  status: number;
+  slug: string;
+  title: string;
+  detail: string;
+}
+
+/** The answer's bytes; the answer to a HEAD request has the headers of the body but not the body. */
+function problemResponse(problemBase: string, { status, slug, title, detail }: Problem, head: boolean): string {
   const body = JSON.stringify({ type: `${problemBase}/${slug}`, title, status, detail });
   return [
     `HTTP/1.1 ${status} ${title}`,
@@ -19,8 +29,16 @@ function problemResponse(problemBase: string, status: number, slug: string, titl
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
     '',
-    body,
+    head ? '' : body,
   ].join('\r\n');
+}
+
+function problemFor(code: string): Problem {
+  if (TOO_LARGE_CODES.has(code)) {
+    return { status: 431, slug: 'headers-too-large', title: 'Request Header Fields Too Large', detail: 'The request line or headers exceed 16 KB.' };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, slug: 'request-timeout', title: 'Request Timeout', detail: 'The request did not arrive in time.' };
+  return { status: 400, slug: 'invalid-request', title: 'Bad Request', detail: 'The request is not well-formed HTTP/1.1.' };
 }
 
 /**
@@ -37,11 +55,7 @@ export function answerClientErrors(server: Server, problemBase: string, logger: 
       return;
     }
     logger.info({ code }, 'request refused by the HTTP parser');
-    const response = TOO_LARGE_CODES.has(code)
-      ? problemResponse(problemBase, 431, 'headers-too-large', 'Request Header Fields Too Large', 'The request line or headers exceed 16 KB.')
-      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? problemResponse(problemBase, 408, 'request-timeout', 'Request Timeout', 'The request did not arrive in time.')
-        : problemResponse(problemBase, 400, 'invalid-request', 'Bad Request', 'The request is not well-formed HTTP/1.1.');
-    socket.end(response);
+    const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    socket.end(problemResponse(problemBase, problemFor(code), head));
   });
 }

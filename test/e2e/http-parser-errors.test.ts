@@ -45,6 +45,13 @@ describe('requests refused by the HTTP parser are problem+json too (issue 7)', (
     await expectProblem(parseRaw(raw), 431, 'headers-too-large');
   });
 
+  it('a HEAD request over 16 KB gets the 431 headers without a body', async () => {
+    const raw = await rawExchange(server.port, `HEAD /api/v1/search?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(raw).to.match(/^HTTP\/1.1 431 /);
+    expect(raw).to.match(/\r\nContent-Type: application\/problem\+json\r\n/);
+    expect(raw.endsWith('\r\n\r\n'), raw.slice(-80)).to.equal(true);
+  });
+
   it('a malformed request line is a 400 problem+json', async () => {
     const raw = await rawExchange(server.port, 'NOT HTTP AT ALL\r\n\r\n');
     await expectProblem(parseRaw(raw), 400, 'invalid-request');
