@@ -1,12 +1,12 @@
-/**
- * Typed errors that carry their problem slug and HTTP status. One middleware renders them as
- * `application/problem+json`; the domain throws them without knowing about HTTP.
- */
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
+import type { FieldProblem } from './domain/errors.js';
 
+export type { FieldProblem };
+
+/**
+ * HTTP errors that carry their problem slug and status, thrown by the HTTP layer (auth, limits,
+ * validation). One middleware renders them as `application/problem+json`; the domain throws its
+ * own errors by meaning (`src/domain/errors.ts`), which `src/http/domain-problems.ts` maps to these.
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -40,12 +40,8 @@ export const originNotAllowed = (origin: string | undefined) =>
       : 'Widget keys work only from a browser origin on the project allowlist; the request had no Origin header.',
   );
 
-export const notFound = (what: string) => new AppError(404, 'not-found', 'Not found', `${what} was not found in this project.`);
-
 export const payloadTooLarge = (limitBytes: number) =>
   new AppError(413, 'payload-too-large', 'Payload too large', `The request body exceeds the limit of ${limitBytes} bytes.`);
 
 export const rateLimited = (limit: number, retryAfterSeconds: number) =>
   new AppError(429, 'rate-limited', 'Rate limited', `More than ${limit} requests per minute with this key; retry in ${retryAfterSeconds} s.`);
-
-export const conflict = (detail: string) => new AppError(409, 'conflict', 'Conflict', detail);

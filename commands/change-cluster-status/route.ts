@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { commandContextFor } from '../../src/http/command-context.js';
 import type { RouteSpec } from '../../src/http/route.js';
 import { commonProblems } from '../../src/http/common-responses.js';
 import type { CoreServices } from '../../src/services.js';
@@ -27,8 +28,9 @@ export function changeClusterStatusRoute(services: CoreServices): RouteSpec<Stat
     params: ClusterIdParams,
     body: ChangeClusterStatusBody,
     responses: { 200: { description: 'The updated theme.', schema: ClusterSchema }, ...commonProblems(['400', '401', '404', '429']) },
-    async handle({ params, body, auth }) {
-      const cluster = await changeClusterStatus(services, auth.projectId, params.id, body.status);
+    async handle(request) {
+      const input = { projectId: request.auth.projectId, clusterId: request.params.id, status: request.body.status };
+      const cluster = await changeClusterStatus(services, input, commandContextFor(request));
       return { status: 200, body: toCluster(cluster) };
     },
   };

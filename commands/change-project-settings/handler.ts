@@ -1,4 +1,5 @@
-import { invalidRequest } from '../../src/errors.js';
+import { Invalid } from '../../src/domain/errors.js';
+import type { CommandContext } from '../../src/eventstore/command-context.js';
 import { handleCommand } from '../../src/eventstore/command-handler.js';
 import { projectDecider } from '../../src/domain/project/decider.js';
 import { projectStream, type ProjectSettings } from '../../src/domain/project/events.js';
@@ -9,13 +10,14 @@ export async function changeProjectSettings(
   services: Pick<CoreServices, 'store' | 'clock' | 'engine'>,
   projectId: string,
   changes: Partial<ProjectSettings>,
+  context?: CommandContext,
 ): Promise<void> {
   const { settings, problems } = validateSettings(changes);
-  if (problems.length > 0) throw invalidRequest(problems);
+  if (problems.length > 0) throw new Invalid(problems);
   const result = await handleCommand(services.store, projectStream(projectId), projectDecider, {
     type: 'ChangeProjectSettings',
     changes: settings,
     now: services.clock.now().toISOString(),
-  });
+  }, { context });
   if (result.appended) await services.engine.waitFor(result.appended.position);
 }

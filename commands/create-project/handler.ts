@@ -1,5 +1,6 @@
 import { generateApiKey } from '../../src/auth/api-keys.js';
-import { invalidRequest } from '../../src/errors.js';
+import { Invalid } from '../../src/domain/errors.js';
+import type { CommandContext } from '../../src/eventstore/command-context.js';
 import { handleCommand } from '../../src/eventstore/command-handler.js';
 import { projectDecider } from '../../src/domain/project/decider.js';
 import { projectStream, type KeyMode, type ProjectSettings } from '../../src/domain/project/events.js';
@@ -22,9 +23,10 @@ export interface CreatedProject {
 export async function createProject(
   services: Pick<CoreServices, 'store' | 'clock' | 'ids' | 'engine'>,
   input: CreateProjectInput,
+  context?: CommandContext,
 ): Promise<CreatedProject> {
   const { settings, problems } = validateSettings(input.settings ?? {});
-  if (problems.length > 0) throw invalidRequest(problems);
+  if (problems.length > 0) throw new Invalid(problems);
   const projectId = services.ids.next('proj');
   const mode = input.mode ?? 'test';
   const secret = generateApiKey('secret', mode);
@@ -39,7 +41,7 @@ export async function createProject(
       { keyId: services.ids.next('key'), keyType: 'secret', mode, prefix: secret.prefix, keyHash: secret.keyHash },
       { keyId: services.ids.next('key'), keyType: 'widget', mode, prefix: widget.prefix, keyHash: widget.keyHash },
     ],
-  });
+  }, { context });
   if (result.appended) await services.engine.waitFor(result.appended.position);
   return { projectId, secretKey: secret.key, widgetKey: widget.key };
 }

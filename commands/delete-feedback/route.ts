@@ -1,3 +1,4 @@
+import { commandContextFor } from '../../src/http/command-context.js';
 import type { RouteSpec } from '../../src/http/route.js';
 import { commonProblems } from '../../src/http/common-responses.js';
 import type { CoreServices } from '../../src/services.js';
@@ -15,8 +16,8 @@ export function deleteFeedbackRoute(services: CoreServices): RouteSpec<unknown, 
     auth: ['secret'],
     params: FeedbackIdParams,
     responses: { 204: { description: 'Deleted.' }, ...commonProblems(['401', '404', '429']) },
-    async handle({ params, auth }) {
-      await deleteFeedback(services, auth.projectId, params.id);
+    async handle(request) {
+      await deleteFeedback(services, { projectId: request.auth.projectId, feedbackId: request.params.id }, commandContextFor(request));
       return { status: 204 };
     },
   };

@@ -1,22 +1,30 @@
 import { redact } from '../../src/analysis/redaction/index.js';
 import { redactMetadata } from '../../src/analysis/redaction/redact-metadata.js';
+import { NotFound } from '../../src/domain/errors.js';
 import { FeedbackAlreadySubmitted } from '../../src/domain/feedback/decide.js';
 import { feedbackDecider } from '../../src/domain/feedback/decider.js';
 import { feedbackStream, type FeedbackSource } from '../../src/domain/feedback/events.js';
 import { feedbackIdForIdempotencyKey } from '../../src/domain/feedback/idempotency.js';
-import { AppError, notFound } from '../../src/errors.js';
+import type { CommandContext } from '../../src/eventstore/command-context.js';
 import { handleCommand } from '../../src/eventstore/command-handler.js';
 import { StreamErasedError } from '../../src/eventstore/event-store.js';
 import type { CoreServices } from '../../src/services.js';
 import { findFeedback } from '../../queries/feedback-detail/query.js';
 import { toFeedbackDetail } from '../../queries/shared/feedback-item.js';
-import type { SubmitFeedbackBody } from './schema.js';
-import { instantOf } from '../../src/http/date-time.js';
 
-export interface Submission {
+/** One feedback item as given, from any channel (the API, a CSV import, a transcript). */
+export interface SubmitFeedbackInput {
   projectId: string;
-  body: SubmitFeedbackBody;
+  /** As written; redacted before anything is stored. */
+  text: string;
+  userId?: string;
+  email?: string;
   source: FeedbackSource;
+  /** Custom properties; string values are redacted like the text. */
+  metadata?: Record<string, unknown>;
+  /** When the feedback was given (a backfill); the time of receipt when absent. */
+  createdAt?: Date;
+  /** The same key in the same project names the same item: a resubmission replays the first. */
   idempotencyKey?: string;
 }
 
@@ -30,12 +38,13 @@ export type SubmitOutcome =
  */
 export async function submitFeedback(
   services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'ids' | 'engine'>,
-  submission: Submission,
+  input: SubmitFeedbackInput,
+  context: CommandContext,
 ): Promise<SubmitOutcome> {
-  const { projectId, body, idempotencyKey } = submission;
+  const { projectId, idempotencyKey } = input;
   const feedbackId = idempotencyKey ? feedbackIdForIdempotencyKey(projectId, idempotencyKey) : services.ids.next('fb');
   const receivedAt = services.clock.now().toISOString();
-  const redacted = redact(body.text);
+  const redacted = redact(input.text);
   try {
     const handled = await handleCommand(services.store, feedbackStream(feedbackId), feedbackDecider, {
       type: 'SubmitFeedback',
@@ -43,15 +52,15 @@ export async function submitFeedback(
         feedbackId,
         projectId,
         text: redacted.text,
-        userId: body.userId ?? null,
-        email: body.email ? body.email.trim().toLowerCase() : null,
-        source: submission.source,
-        metadata: (redactMetadata(body.metadata ?? {}) as Record<string, unknown>),
-        createdAt: body.createdAt ? instantOf(body.createdAt) : receivedAt,
+        userId: input.userId ?? null,
+        email: input.email ? input.email.trim().toLowerCase() : null,
+        source: input.source,
+        metadata: (redactMetadata(input.metadata ?? {}) as Record<string, unknown>),
+        createdAt: input.createdAt ? input.createdAt.toISOString() : receivedAt,
         receivedAt,
         redactions: redacted.counts as Record<string, number>,
       },
-    }, { expectNewStream: true });
+    }, { expectNewStream: true, context });
     await services.engine.waitFor(handled.appended!.position);
     return { kind: 'accepted', id: feedbackId };
   } catch (error) {
@@ -61,8 +70,7 @@ export async function submitFeedback(
   }
 }
 
-const deletedReplay = () =>
-  new AppError(404, 'not-found', 'Not found', 'The item first submitted with this Idempotency-Key has since been deleted.');
+const deletedReplay = () => new NotFound('The feedback item', 'The item first submitted with this Idempotency-Key has since been deleted.');
 
 async function replay(
   services: Pick<CoreServices, 'db' | 'store' | 'engine'>,
@@ -73,6 +81,6 @@ async function replay(
   if (events.length === 0) throw deletedReplay();
   await services.engine.waitFor(events[events.length - 1].position);
   const row = await findFeedback(services.db, projectId, feedbackId);
-  if (!row) throw notFound('The feedback item');
+  if (!row) throw new NotFound('The feedback item');
   return { kind: 'replayed', item: toFeedbackDetail(row) };
 }

@@ -1,8 +1,10 @@
-import type { RouteSpec } from '../../src/http/route.js';
+import { commandContextFor } from '../../src/http/command-context.js';
+import type { RouteRequest, RouteSpec } from '../../src/http/route.js';
 import { commonProblems } from '../../src/http/common-responses.js';
+import { instantOf } from '../../src/http/date-time.js';
 import type { CoreServices } from '../../src/services.js';
 import { FeedbackDetailSchema } from '../../queries/shared/feedback-item.js';
-import { submitFeedback } from './handler.js';
+import { submitFeedback, type SubmitFeedbackInput } from './handler.js';
 import { submissionProblems } from './rules.js';
 import { SubmitFeedbackAccepted, SubmitFeedbackBody, SubmitFeedbackHeaders } from './schema.js';
 
@@ -29,18 +31,26 @@ export function submitFeedbackRoute(services: CoreServices): RouteSpec<SubmitFee
       200: { description: 'The Idempotency-Key was seen before: the original item, nothing new created.', schema: FeedbackDetailSchema },
       ...commonProblems(['400', '401', '403', '404', '413', '429']),
     },
-    async handle({ body, auth, headers }) {
-      const key = headers['idempotency-key'];
-      const idempotencyKey = Array.isArray(key) ? key[0] : key;
-      const outcome = await submitFeedback(services, {
-        projectId: auth.projectId,
-        body,
-        source: body.source ?? (auth.keyType === 'widget' ? 'widget' : 'api'),
-        idempotencyKey,
-      });
+    async handle(request) {
+      const outcome = await submitFeedback(services, submitFeedbackInput(request), commandContextFor(request));
       return outcome.kind === 'accepted'
         ? { status: 202, body: { id: outcome.id, status: 'pending' } }
         : { status: 200, body: outcome.item };
     },
+  };
+}
+
+/** The validated request as the command's input: the source defaults by key type, `createdAt` becomes an instant. */
+function submitFeedbackInput({ body, auth, headers }: RouteRequest<SubmitFeedbackBody, unknown, unknown>): SubmitFeedbackInput {
+  const key = headers['idempotency-key'];
+  return {
+    projectId: auth.projectId,
+    text: body.text,
+    userId: body.userId,
+    email: body.email,
+    source: body.source ?? (auth.keyType === 'widget' ? 'widget' : 'api'),
+    metadata: body.metadata,
+    createdAt: body.createdAt === undefined ? undefined : new Date(instantOf(body.createdAt)),
+    idempotencyKey: Array.isArray(key) ? key[0] : key,
   };
 }

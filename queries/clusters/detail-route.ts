@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { notFound } from '../../src/errors.js';
+import { NotFound } from '../../src/domain/errors.js';
 import type { RouteSpec } from '../../src/http/route.js';
 import { commonProblems } from '../../src/http/common-responses.js';
 import type { CoreServices } from '../../src/services.js';
@@ -26,7 +26,7 @@ export function clusterDetailRoute(services: CoreServices): RouteSpec<unknown, S
     },
     async handle({ params, query, auth }) {
       const cluster = await findCluster(services.db, auth.projectId, params.id);
-      if (!cluster) throw notFound('The cluster');
+      if (!cluster) throw new NotFound('The cluster');
       const items = await services.db.query<FeedbackRow>(
         `SELECT ${FEEDBACK_COLUMNS} FROM feedback_items WHERE project_id = $1 AND cluster_id = $2
           ORDER BY feedback_items.created_at DESC, feedback_items.list_seq DESC LIMIT $3`,

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { notFound } from '../../src/errors.js';
+import { NotFound } from '../../src/domain/errors.js';
 import type { RouteSpec } from '../../src/http/route.js';
 import { commonProblems } from '../../src/http/common-responses.js';
 import type { CoreServices } from '../../src/services.js';
@@ -21,7 +21,7 @@ export function feedbackDetailRoute(services: CoreServices): RouteSpec<unknown, 
     responses: { 200: { description: 'The item.', schema: FeedbackDetailSchema }, ...commonProblems(['401', '404', '429']) },
     async handle({ params, auth }) {
       const row = await findFeedback(services.db, auth.projectId, params.id);
-      if (!row) throw notFound('The feedback item');
+      if (!row) throw new NotFound('The feedback item');
       return { status: 200, body: toFeedbackDetail(row) };
     },
   };

@@ -1,6 +1,7 @@
 import type { ClusterEvent, ClusterLabeled } from './cluster/events.js';
+import type { FeedbackDeletionEvent } from './feedback-deletion/events.js';
 import type { FeedbackEvent } from './feedback/events.js';
 import type { ProjectEvent } from './project/events.js';
 
-/** Every event the service records: what projectors and reactors are typed against. */
-export type DomainEvent = FeedbackEvent | ClusterEvent | ClusterLabeled | ProjectEvent;
+/** Every event the service records in its log: what projectors and reactors are typed against. */
+export type LoggedEvent = FeedbackEvent | FeedbackDeletionEvent | ClusterEvent | ClusterLabeled | ProjectEvent;

@@ -1,3 +1,5 @@
+import type { Decider, DomainEvent } from '../domain/decider.js';
+import type { CommandContext } from './command-context.js';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
@@ -5,15 +7,13 @@ import {
   type RecordedEvent,
 } from './event-store.js';
 
-export interface DomainEvent {
-  type: string;
-  data: Record<string, any>;
-}
+export type { Decider, DomainEvent };
 
-export interface Decider<State, Command, Event extends DomainEvent> {
-  initialState: () => State;
-  evolve: (state: State, event: Event) => State;
-  decide: (command: Command, state: State) => Event[];
+export interface HandleOptions {
+  attempts?: number;
+  expectNewStream?: boolean;
+  /** Recorded as the metadata of every appended event. */
+  context?: CommandContext;
 }
 
 export interface Handled<State, Event> {
@@ -39,9 +39,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   stream: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-  options: { attempts?: number; expectNewStream?: boolean } = {},
+  options: HandleOptions = {},
 ): Promise<Handled<State, Event>> {
   const attempts = options.attempts ?? 5;
+  const metadata = options.context ? { ...options.context } : undefined;
   for (let attempt = 1; ; attempt++) {
     // A stream the caller has just named (a fresh id) is decided on the empty state without reading
     // it; if it existed after all, the "no stream" append fails and the next attempt reads it.
@@ -52,7 +53,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     if (events.length === 0) return { events, state: newState, appended: null };
     const expected = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision;
     try {
-      const appended = await store.append(stream, events, expected);
+      const appended = await store.append(stream, metadata ? events.map((event) => ({ ...event, metadata })) : events, expected);
       return { events, state: newState, appended };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= attempts) throw error;

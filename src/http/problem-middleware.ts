@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { problemFor } from './domain-problems.js';
 
 export function renderProblem(ctx: Koa.Context, problemBase: string, error: AppError): void {
   ctx.status = error.status;
@@ -14,14 +15,15 @@ export function renderProblem(ctx: Koa.Context, problemBase: string, error: AppE
   };
 }
 
-/** Renders every error as problem+json; unknown errors become a bare 500 with no internals. */
+/** Renders every error as problem+json (domain errors by their meaning); unknown errors become a bare 500 with no internals. */
 export function problemMiddleware(problemBase: string, logger: Logger): Koa.Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      if (error instanceof AppError) {
-        renderProblem(ctx, problemBase, error);
+      const problem = problemFor(error);
+      if (problem) {
+        renderProblem(ctx, problemBase, problem);
         return;
       }
       logger.error({ err: error, route: ctx._matchedRoute, method: ctx.method }, 'unhandled error');

@@ -1,9 +1,11 @@
 import type Koa from 'koa';
 import { invalidRequest, rateLimited, type FieldProblem } from '../errors.js';
 import { authenticate, type AuthContext, type KeyLookup } from './auth.js';
+import { REQUEST_ID_HEADER } from './command-context.js';
 import { authenticateGuarded, type KnownKeyCheck } from './failed-auth-guard.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './read-body.js';
+import { requestIdFor } from './request-id.js';
 import type { RouteSpec } from './route.js';
 import { convertToSchema, schemaProblems } from './validation.js';
 
@@ -66,11 +68,17 @@ export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middlew
     if (problems.length === 0 && route.validate) problems.push(...route.validate({ body, query, auth }));
     if (problems.length > 0) throw invalidRequest(problems);
 
-    const response = await route.handle({ body, query, params, auth, headers: ctx.headers });
+    const response = await route.handle({ body, query, params, auth, headers: withRequestId(ctx) });
     ctx.status = response.status;
     for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
     if (response.body !== undefined) ctx.body = response.body;
   };
+}
+
+/** The request's headers, with X-Request-Id replaced by the id the request log echoes (see `commandContextFor`). */
+function withRequestId(ctx: Koa.Context): Koa.Context['headers'] {
+  const requestId = ctx.response.get('X-Request-Id') || requestIdFor(ctx.get('X-Request-Id') || undefined);
+  return { ...ctx.headers, [REQUEST_ID_HEADER]: requestId };
 }
 
 /** The headers a route declares, under their declared names (e.g. `Idempotency-Key`). */

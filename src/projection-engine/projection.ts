@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import type { Migration } from '../db/migrations.js';
-import type { DomainEvent } from '../domain/events.js';
+import type { LoggedEvent } from '../domain/events.js';
 import type { RecordedEvent } from '../eventstore/event-store.js';
 
 interface EventShape {
@@ -27,7 +27,7 @@ interface LogConsumerBase<E extends EventShape> {
  * Builds a read model that can be dropped and rebuilt from the log at will (`feedbackctl
  * reproject`): replaying the log must give the same rows.
  */
-export interface Projector<E extends EventShape = DomainEvent> extends LogConsumerBase<E> {
+export interface Projector<E extends EventShape = LoggedEvent> extends LogConsumerBase<E> {
   readonly kind: 'projector';
   /** Tables it owns; emptied before a rebuild. */
   readonly tables: string[];
@@ -38,7 +38,7 @@ export interface Projector<E extends EventShape = DomainEvent> extends LogConsum
  * checkpoint and is never reset by a rebuild, so no effect happens twice; its effects are
  * idempotent, so handling an event again after a crash is harmless.
  */
-export interface Reactor<E extends EventShape = DomainEvent> extends LogConsumerBase<E> {
+export interface Reactor<E extends EventShape = LoggedEvent> extends LogConsumerBase<E> {
   readonly kind: 'reactor';
 }
 
@@ -49,17 +49,17 @@ export type AnyReactor = Reactor<any>;
 export type LogConsumer = AnyProjector | AnyReactor;
 
 /** The domain events of the given types. */
-export type EventsOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
+export type EventsOf<T extends LoggedEvent['type']> = Extract<LoggedEvent, { type: T }>;
 
-interface Definition<T extends DomainEvent['type']> extends Omit<LogConsumerBase<EventsOf<T>>, 'handles'> {
+interface Definition<T extends LoggedEvent['type']> extends Omit<LogConsumerBase<EventsOf<T>>, 'handles'> {
   readonly handles: readonly T[];
 }
 
 /** A projector of domain events; `apply` is typed by the union of the handled events. */
-export const projector = <T extends DomainEvent['type']>(definition: Definition<T> & { tables: string[] }): Projector<EventsOf<T>> => ({
+export const projector = <T extends LoggedEvent['type']>(definition: Definition<T> & { tables: string[] }): Projector<EventsOf<T>> => ({
   kind: 'projector',
   ...definition,
 });
 
 /** A reactor to domain events; `apply` is typed by the union of the handled events. */
-export const reactor = <T extends DomainEvent['type']>(definition: Definition<T>): Reactor<EventsOf<T>> => ({ kind: 'reactor', ...definition });
+export const reactor = <T extends LoggedEvent['type']>(definition: Definition<T>): Reactor<EventsOf<T>> => ({ kind: 'reactor', ...definition });

@@ -7,6 +7,7 @@ import { reclusterAll } from './clustering/recluster.js';
 import { ERASURE_MAINTENANCE_EVERY_MS, runErasureMaintenance } from './erasure-maintenance.js';
 import { eraseLeftoverStreams } from './erasure-worker.js';
 import { WorkerLoop } from './worker-loop.js';
+import { resumeFeedbackDeletions } from '../processes/feedback-deletion/resume.js';
 
 export interface BackgroundWork {
   stop(): Promise<void>;
@@ -28,6 +29,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
   const loops = [
     ...queues,
     new WorkerLoop('erasure', () => eraseLeftoverStreams(runtime), runtime.logger, 5000),
+    new WorkerLoop('feedback-deletions', () => resumeFeedbackDeletions(runtime), runtime.logger, 5000),
     new WorkerLoop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), runtime.logger, ERASURE_MAINTENANCE_EVERY_MS),
     new WorkerLoop('recluster', async () => (await reclusterAll(runtime, labeler), 0), runtime.logger, RECLUSTER_EVERY_MS),
   ];

@@ -2,7 +2,7 @@
  * Retries `assertion` until it passes or `timeoutMs` runs out, then rethrows its last failure:
  * for effects that happen asynchronously (projections following the log, workers).
  */
-export async function expectEventually(assertion: () => Promise<void> | void, { timeoutMs = 10_000, intervalMs = 25 } = {}): Promise<void> {
+export async function expectEventually(assertion: () => unknown, { timeoutMs = 10_000, intervalMs = 25 } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../errors.js';
+import { Conflict, Invalid, NotFound } from '../errors.js';
 import type { ClusterEvent, ClusterStatus } from './events.js';
 import { isSpike, type SpikeCounts } from './spike.js';
 import type { ClusterState } from './state.js';
@@ -11,7 +11,11 @@ export type ClusterCommand =
   | { type: 'CheckSpike'; counts: SpikeCounts; feedbackId: string; at: string }
   | { type: 'MergeInto'; into: string; at: string };
 
-export class ClusterExists extends Error {}
+export class ClusterExists extends Conflict {
+  constructor(readonly clusterId: string) {
+    super(`The cluster ${clusterId} exists already.`);
+  }
+}
 
 export function decideCluster(command: ClusterCommand, state: ClusterState): ClusterEvent[] {
   if (command.type === 'CreateCluster') {
@@ -19,11 +23,11 @@ export function decideCluster(command: ClusterCommand, state: ClusterState): Clu
     const { type: _type, ...data } = command;
     return [{ type: 'ClusterCreated', data }];
   }
-  if (!state.exists) throw notFound('The cluster');
+  if (!state.exists) throw new NotFound('The cluster');
   const ref = { clusterId: state.clusterId!, projectId: state.projectId!, at: command.at };
   switch (command.type) {
     case 'SetStatus':
-      if (command.projectId !== state.projectId || state.mergedInto) throw notFound('The cluster');
+      if (command.projectId !== state.projectId || state.mergedInto) throw new NotFound('The cluster');
       return setStatus(command, state, ref);
     case 'RecordJoin':
       return recordJoin(command, state, ref);
@@ -37,7 +41,7 @@ export function decideCluster(command: ClusterCommand, state: ClusterState): Clu
     }
     case 'MergeInto':
       if (state.mergedInto) return [];
-      if (command.into === ref.clusterId) throw new AppError(400, 'invalid-request', 'Invalid request', 'A cluster cannot merge into itself.');
+      if (command.into === ref.clusterId) throw new Invalid([], 'A cluster cannot merge into itself.');
       return [{ type: 'ClusterMerged', data: { ...ref, into: command.into } }];
   }
 }

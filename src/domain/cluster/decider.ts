@@ -1,4 +1,4 @@
-import type { Decider } from '../../eventstore/command-handler.js';
+import type { Decider } from '../decider.js';
 import { decideCluster, type ClusterCommand } from './decide.js';
 import type { ClusterEvent } from './events.js';
 import { evolveCluster, initialClusterState, type ClusterState } from './state.js';

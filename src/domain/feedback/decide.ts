@@ -1,4 +1,4 @@
-import { notFound } from '../../errors.js';
+import { Conflict, NotFound } from '../errors.js';
 import type { FeedbackClustered, FeedbackEvent, FeedbackProcessed, FeedbackReembedded, FeedbackSubmitted } from './events.js';
 import type { FeedbackState } from './state.js';
 
@@ -10,7 +10,7 @@ export type FeedbackCommand =
   | { type: 'DeleteFeedback'; feedbackId: string; projectId: string; deletedAt: string };
 
 /** A second submission to an existing item: the caller replays it as an idempotent duplicate. */
-export class FeedbackAlreadySubmitted extends Error {
+export class FeedbackAlreadySubmitted extends Conflict {
   constructor(readonly feedbackId: string) {
     super(`Feedback ${feedbackId} was submitted already`);
   }
@@ -33,8 +33,13 @@ export function decideFeedback(command: FeedbackCommand, state: FeedbackState): 
         : [];
     case 'DeleteFeedback':
       if (state.status === 'none' || state.status === 'deleted' || state.projectId !== command.projectId) {
-        throw notFound('The feedback item');
+        throw new NotFound('The feedback item');
       }
-      return [{ type: 'FeedbackDeleted', data: { feedbackId: command.feedbackId, projectId: command.projectId, deletedAt: command.deletedAt } }];
+      return [
+        {
+          type: 'FeedbackDeleted',
+          data: { feedbackId: command.feedbackId, projectId: command.projectId, deletedAt: command.deletedAt, clusterId: state.clusterId ?? null },
+        },
+      ];
   }
 }

@@ -1,4 +1,4 @@
-import type { Decider } from '../../eventstore/command-handler.js';
+import type { Decider } from '../decider.js';
 import { decideFeedback, type FeedbackCommand } from './decide.js';
 import type { FeedbackEvent } from './events.js';
 import { evolveFeedback, initialFeedbackState, type FeedbackState } from './state.js';

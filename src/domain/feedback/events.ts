@@ -1,4 +1,4 @@
-import type { Embedding, Emotion, FeedbackType, Sentiment } from '../../analysis/analyzer.js';
+import type { Embedding, Emotion, FeedbackType, Sentiment } from './analysis-values.js';
 
 /** Values of `source` (spec 2.1). The two support-tool integrations are `intercom` and `zendesk`. */
 export const FEEDBACK_SOURCES = ['api', 'widget', 'csv', 'appstore', 'call', 'intercom', 'zendesk'] as const;
@@ -46,7 +46,8 @@ export interface FeedbackProcessed {
 
 export interface FeedbackDeleted {
   type: 'FeedbackDeleted';
-  data: { feedbackId: string; projectId: string; deletedAt: string };
+  /** `clusterId`: the theme the item had joined, whose label the deletion process renews (absent in older events). */
+  data: { feedbackId: string; projectId: string; deletedAt: string; clusterId?: string | null };
 }
 
 /** The theme an item joined; decided once by the clustering worker and replayed as recorded. */

@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../errors.js';
+import { Conflict, Invalid, NotFound } from '../errors.js';
 import { DEFAULT_SETTINGS, type KeyMode, type KeyType, type ProjectEvent, type ProjectSettings } from './events.js';
 import type { ProjectState } from './state.js';
 
@@ -16,14 +16,12 @@ export type ProjectCommand =
   | { type: 'IssueApiKey'; key: IssuedKey; now: string }
   | { type: 'RevokeApiKey'; keyId: string; now: string };
 
-const projectExists = () => new AppError(409, 'conflict', 'Conflict', 'The project exists already.');
-
 export function decideProject(command: ProjectCommand, state: ProjectState): ProjectEvent[] {
   if (command.type === 'CreateProject') {
-    if (state.exists) throw projectExists();
+    if (state.exists) throw new Conflict('The project exists already.');
     const name = command.name.trim();
     if (name.length === 0 || name.length > 200) {
-      throw new AppError(400, 'invalid-request', 'Invalid request', 'name: must be 1 to 200 characters');
+      throw new Invalid([{ field: 'name', message: 'must be 1 to 200 characters' }]);
     }
     return [
       {
@@ -33,7 +31,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       ...command.keys.map((key) => issued(command.projectId, key, command.now)),
     ];
   }
-  if (!state.exists) throw notFound('The project');
+  if (!state.exists) throw new NotFound('The project');
   const projectId = state.projectId!;
   switch (command.type) {
     case 'ChangeProjectSettings':
@@ -44,7 +42,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       return [issued(projectId, command.key, command.now)];
     case 'RevokeApiKey': {
       const key = state.keys.get(command.keyId);
-      if (!key) throw notFound('The key');
+      if (!key) throw new NotFound('The key');
       if (key.revoked) return [];
       return [{ type: 'ApiKeyRevoked', data: { projectId, keyId: command.keyId, revokedAt: command.now } }];
     }

@@ -1,4 +1,4 @@
-import type { Decider } from '../../eventstore/command-handler.js';
+import type { Decider } from '../decider.js';
 import { decideProject, type ProjectCommand } from './decide.js';
 import type { ProjectEvent } from './events.js';
 import { evolveProject, initialProjectState, type ProjectState } from './state.js';

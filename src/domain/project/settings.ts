@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../../errors.js';
+import type { FieldProblem } from '../errors.js';
 import type { IdentityLinking, ProjectSettings } from './events.js';
 
 const LINKING: IdentityLinking[] = ['auto', 'suggest', 'off'];

@@ -1,4 +1,5 @@
 import { clusterLabelStream } from '../../domain/cluster/events.js';
+import { feedbackDeletionStream } from '../../domain/feedback-deletion/events.js';
 import { feedbackStream } from '../../domain/feedback/events.js';
 import type { LogPosition } from '../../eventstore/event-store.js';
 import type { Queryable } from '../../db/database.js';
@@ -14,16 +15,19 @@ async function queueErasure(tx: Queryable, stream: string, position: LogPosition
 }
 
 /**
- * A deleted item's stream, and a retired theme-label generation (which may hold words of a deleted
- * item), wait in `erasure_jobs` until the erasure worker has removed them from the log.
+ * A deleted item's stream, a retired theme-label generation (which may hold words of a deleted
+ * item) and a completed deletion process's record (which names the item) wait in `erasure_jobs`
+ * until they are removed from the log.
  */
 export const queueErasureOfDeleted = reactor({
   name: 'queue-erasure',
-  handles: ['FeedbackDeleted', 'ClusterLabeled'],
+  handles: ['FeedbackDeleted', 'FeedbackDeletionCompleted', 'ClusterLabeled'],
   migrations: erasureJobsMigrations,
   async apply(event, tx) {
     if (event.type === 'FeedbackDeleted') {
       await queueErasure(tx, feedbackStream(event.data.feedbackId), event.position);
+    } else if (event.type === 'FeedbackDeletionCompleted') {
+      await queueErasure(tx, feedbackDeletionStream(event.data.feedbackId), event.position);
     } else if (event.data.generation > 0) {
       await queueErasure(tx, clusterLabelStream(event.data.clusterId, event.data.generation - 1), event.position);
     }

@@ -4,8 +4,7 @@ import { ClusterExists } from '../../../src/domain/cluster/decide.js';
 import { clusterDecider } from '../../../src/domain/cluster/decider.js';
 import type { ClusterEvent } from '../../../src/domain/cluster/events.js';
 import { isSpike } from '../../../src/domain/cluster/spike.js';
-import { AppError } from '../../../src/errors.js';
-import { withStatus } from '../../support/app-error-status.js';
+import { Invalid, NotFound } from '../../../src/domain/errors.js';
 import { DeciderSpecification } from '../../support/decider-spec.js';
 
 const spec = DeciderSpecification.for(clusterDecider);
@@ -23,8 +22,8 @@ describe('cluster decider (spec 3.3, 6)', () => {
     spec.given([created]).when({ type: 'CreateCluster', clusterId: 'c1', projectId: 'p1', model: 'm', at }).thenThrows(ClusterExists);
   });
 
-  it('given no theme, when feedback joins, then 404', () => {
-    spec.given([]).when({ type: 'RecordJoin', feedbackId: 'f9', at }).thenThrows(AppError, withStatus(404));
+  it('given no theme, when feedback joins, then the theme is not found', () => {
+    spec.given([]).when({ type: 'RecordJoin', feedbackId: 'f9', at }).thenThrows(NotFound);
   });
 
   it('given an active theme, when resolved, then ClusterResolved with the end users', () => {
@@ -58,8 +57,8 @@ describe('cluster decider (spec 3.3, 6)', () => {
     spec.given([created, muted, reopened]).when({ type: 'SetStatus', projectId: 'p1', status: 'active', userIds: [], at }).then([{ type: 'ClusterActivated', data: ref }]);
   });
 
-  it('given another project, when the status is set, then 404', () => {
-    spec.given([created]).when({ type: 'SetStatus', projectId: 'p2', status: 'muted', userIds: [], at }).thenThrows(AppError, withStatus(404));
+  it('given another project, when the status is set, then the theme is not found', () => {
+    spec.given([created]).when({ type: 'SetStatus', projectId: 'p2', status: 'muted', userIds: [], at }).thenThrows(NotFound);
   });
 
   it('given a spike condition, when checked, then ClusterSpiking once; when checked again in the burst, then nothing', () => {
@@ -76,9 +75,9 @@ describe('cluster decider (spec 3.3, 6)', () => {
     spec.given([created, muted]).when({ type: 'CheckSpike', counts: { reportsLast24h: 50, reportsPriorWeek: 0 }, feedbackId: 'f', at }).thenNothing();
   });
 
-  it('given a theme, when merged into another, then ClusterMerged; when merged into itself, then 400', () => {
+  it('given a theme, when merged into another, then ClusterMerged; when merged into itself, then invalid', () => {
     spec.given([created]).when({ type: 'MergeInto', into: 'c2', at }).then([{ type: 'ClusterMerged', data: { ...ref, into: 'c2' } }]);
-    spec.given([created]).when({ type: 'MergeInto', into: 'c1', at }).thenThrows(AppError, withStatus(400));
+    spec.given([created]).when({ type: 'MergeInto', into: 'c1', at }).thenThrows(Invalid);
   });
 
   it('given a merged theme, when merged again, then nothing', () => {

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
+import { NotFound } from '../../../src/domain/errors.js';
 import { FeedbackAlreadySubmitted } from '../../../src/domain/feedback/decide.js';
 import { feedbackDecider } from '../../../src/domain/feedback/decider.js';
 import type { FeedbackClustered, FeedbackEvent, FeedbackProcessed, FeedbackReembedded, FeedbackSubmitted } from '../../../src/domain/feedback/events.js';
 import { feedbackIdForIdempotencyKey } from '../../../src/domain/feedback/idempotency.js';
-import { AppError } from '../../../src/errors.js';
-import { withStatus } from '../../support/app-error-status.js';
 import { DeciderSpecification } from '../../support/decider-spec.js';
 
 const spec = DeciderSpecification.for(feedbackDecider);
@@ -29,7 +28,7 @@ const result: FeedbackProcessed['data'] = {
   processedAt: '2026-01-01T00:00:01.000Z',
 };
 const processed: FeedbackEvent = { type: 'FeedbackProcessed', data: result };
-const deleted: FeedbackEvent = { type: 'FeedbackDeleted', data: { feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z' } };
+const deleted: FeedbackEvent = { type: 'FeedbackDeleted', data: { feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z', clusterId: null } };
 const assignment: FeedbackClustered['data'] = { feedbackId: 'fb_1', projectId: 'p1', clusterId: 'c1', similarity: 0.9, clusteredAt: '2026-01-01T00:00:02.000Z' };
 const clustered: FeedbackEvent = { type: 'FeedbackClustered', data: assignment };
 const reembedding: FeedbackReembedded['data'] = { feedbackId: 'fb_1', projectId: 'p1', embedding: { model: 'm2', dimensions: 2, vector: [0, 1] }, reembeddedAt: '2026-01-03T00:00:00.000Z' };
@@ -69,13 +68,20 @@ describe('feedback decider (spec 3.1, 4.4)', () => {
     spec.given([submitted, processed]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z' }).then([deleted]);
   });
 
-  it('given an item, when another project deletes it, then 404', () => {
-    spec.given([submitted]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p2', deletedAt: 'x' }).thenThrows(AppError, withStatus(404));
+  it('given an item in a theme, when deleted, then FeedbackDeleted names the theme (the deletion process relabels it)', () => {
+    spec
+      .given([submitted, processed, clustered])
+      .when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z' })
+      .then([{ type: 'FeedbackDeleted', data: { feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z', clusterId: 'c1' } }]);
   });
 
-  it('given a deleted item or nothing, when deleted, then 404', () => {
-    spec.given([submitted, deleted]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: 'x' }).thenThrows(AppError, withStatus(404));
-    spec.given([]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: 'x' }).thenThrows(AppError, withStatus(404));
+  it('given an item, when another project deletes it, then it is not found', () => {
+    spec.given([submitted]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p2', deletedAt: 'x' }).thenThrows(NotFound);
+  });
+
+  it('given a deleted item or nothing, when deleted, then it is not found', () => {
+    spec.given([submitted, deleted]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: 'x' }).thenThrows(NotFound);
+    spec.given([]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: 'x' }).thenThrows(NotFound);
   });
 
   it('derives one item id per project and idempotency key', () => {

@@ -1,8 +1,7 @@
 import { projectDecider } from '../../../src/domain/project/decider.js';
 import { DEFAULT_SETTINGS, type ProjectEvent } from '../../../src/domain/project/events.js';
 import type { IssuedKey } from '../../../src/domain/project/decide.js';
-import { AppError } from '../../../src/errors.js';
-import { withStatus } from '../../support/app-error-status.js';
+import { Conflict, Invalid, NotFound } from '../../../src/domain/errors.js';
 import { DeciderSpecification } from '../../support/decider-spec.js';
 
 const spec = DeciderSpecification.for(projectDecider);
@@ -11,6 +10,7 @@ const key = (keyId: string, keyType: 'secret' | 'widget' = 'secret'): IssuedKey 
 const created: ProjectEvent = { type: 'ProjectCreated', data: { projectId: 'p1', name: 'Acme', createdAt: now, settings: DEFAULT_SETTINGS } };
 const issued: ProjectEvent = { type: 'ApiKeyIssued', data: { projectId: 'p1', ...key('k1'), issuedAt: now } };
 const revoked: ProjectEvent = { type: 'ApiKeyRevoked', data: { projectId: 'p1', keyId: 'k1', revokedAt: now } };
+const namesField = (field: string) => (error: Invalid) => error.problems.some((problem) => problem.field === field);
 
 describe('project decider', () => {
   it('given nothing, when the project is created, then ProjectCreated with defaults and one ApiKeyIssued per key', () => {
@@ -24,20 +24,20 @@ describe('project decider', () => {
       ]);
   });
 
-  it('given a project, when it is created again, then it is refused', () => {
-    spec.given([created]).when({ type: 'CreateProject', projectId: 'p1', name: 'Acme', settings: {}, keys: [], now }).thenThrows(AppError, withStatus(409));
+  it('given a project, when it is created again, then it is refused as a conflict', () => {
+    spec.given([created]).when({ type: 'CreateProject', projectId: 'p1', name: 'Acme', settings: {}, keys: [], now }).thenThrows(Conflict);
   });
 
-  it('given nothing, when a blank name is used, then 400', () => {
-    spec.given([]).when({ type: 'CreateProject', projectId: 'p1', name: '   ', settings: {}, keys: [], now }).thenThrows(AppError, withStatus(400));
+  it('given nothing, when a blank name is used, then the name is invalid', () => {
+    spec.given([]).when({ type: 'CreateProject', projectId: 'p1', name: '   ', settings: {}, keys: [], now }).thenThrows(Invalid, namesField('name'));
   });
 
-  it('given nothing, when a name over 200 characters is used, then 400', () => {
-    spec.given([]).when({ type: 'CreateProject', projectId: 'p1', name: 'a'.repeat(201), settings: {}, keys: [], now }).thenThrows(AppError, withStatus(400));
+  it('given nothing, when a name over 200 characters is used, then the name is invalid', () => {
+    spec.given([]).when({ type: 'CreateProject', projectId: 'p1', name: 'a'.repeat(201), settings: {}, keys: [], now }).thenThrows(Invalid, namesField('name'));
   });
 
-  it('given no project, when settings change, then 404', () => {
-    spec.given([]).when({ type: 'ChangeProjectSettings', changes: { identityLinking: 'off' }, now }).thenThrows(AppError, withStatus(404));
+  it('given no project, when settings change, then the project is not found', () => {
+    spec.given([]).when({ type: 'ChangeProjectSettings', changes: { identityLinking: 'off' }, now }).thenThrows(NotFound);
   });
 
   it('given a project, when settings change, then ProjectSettingsChanged carries only the changes', () => {
@@ -60,7 +60,7 @@ describe('project decider', () => {
     spec.given([created, issued, revoked]).when({ type: 'RevokeApiKey', keyId: 'k1', now }).thenNothing();
   });
 
-  it('given a project, when an unknown key is revoked, then 404', () => {
-    spec.given([created]).when({ type: 'RevokeApiKey', keyId: 'nope', now }).thenThrows(AppError, withStatus(404));
+  it('given a project, when an unknown key is revoked, then the key is not found', () => {
+    spec.given([created]).when({ type: 'RevokeApiKey', keyId: 'nope', now }).thenThrows(NotFound);
   });
 });

@@ -1,0 +1,17 @@
+import { Conflict, DomainError, Invalid, NotFound } from '../domain/errors.js';
+import { AppError, invalidRequest } from '../errors.js';
+
+/** The problem a domain error is shown as over HTTP (spec 7); undefined for one the API does not know. */
+export function problemForDomainError(error: DomainError): AppError | undefined {
+  if (error instanceof NotFound) return new AppError(404, 'not-found', 'Not found', error.message);
+  if (error instanceof Conflict) return new AppError(409, 'conflict', 'Conflict', error.message);
+  if (error instanceof Invalid) return invalidRequest(error.problems, error.message);
+  return undefined;
+}
+
+/** The problem any thrown value is shown as, if it is one the API knows; everything else is a 500. */
+export function problemFor(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof DomainError) return problemForDomainError(error);
+  return undefined;
+}
