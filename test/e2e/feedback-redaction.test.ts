@@ -75,6 +75,20 @@ const CASES: PlantedCase[] = [
     secrets: ['221B Baker Street', 'Baker Street'],
     counts: { address: 1 },
   },
+  {
+    kind: 'spelled-out email',
+    text: 'Please write to zelda dot quintrell at example dot org about invoice INV-88231.',
+    expected: 'Please write to [email] about invoice INV-88231.',
+    secrets: ['zelda dot quintrell at example dot org', 'quintrell'],
+    counts: { email: 1 },
+  },
+  {
+    kind: 'Japanese phone',
+    text: '電話は090-1234-5678までお願いします。請求書が二重に届きました。',
+    expected: '電話は[phone]までお願いします。請求書が二重に届きました。',
+    secrets: ['090-1234-5678', '1234-5678', '09012345678'],
+    counts: { phone: 1 },
+  },
 ];
 
 const METADATA_SECRETS = ['zoe.quinn@example.org', 'zoe.quinn', 'max.payne@example.net', 'max.payne'];
@@ -162,7 +176,7 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
       expect(response.status).to.equal(200);
       const item = await readJson(response);
       expect(item.text).to.equal(c.expected);
-      expect(item.text).to.include(`[${c.kind}]`);
+      for (const type of Object.keys(c.counts)) expect(item.text).to.include(`[${type}]`);
       const list = await readJson(await server.request('/api/v1/feedback?limit=200', { key: project.secretKey }));
       expect(list.items.find((i: { id: string }) => i.id === id).text).to.equal(c.expected);
     });

@@ -1,12 +1,15 @@
+import { detectionText } from './detectionText.js';
 import { detectAddresses } from './detectors/address.js';
 import { detectCards } from './detectors/card.js';
 import { detectEmails } from './detectors/email.js';
 import { detectIbans } from './detectors/iban.js';
 import { detectIps } from './detectors/ip.js';
 import { detectKnownNames } from './detectors/knownNames.js';
+import { detectLowerCaseNames } from './detectors/lowerCaseName.js';
 import { detectNames } from './detectors/name.js';
 import { detectPhones } from './detectors/phone.js';
 import { detectSecrets } from './detectors/secret.js';
+import { detectSpelledEmails } from './detectors/spelledEmail.js';
 import { findPlaceholders, placeholderFor } from './placeholders.js';
 import type { RedactionOptions, RedactionResult, RedactionType } from './redactor.js';
 import { resolveSpans } from './resolveSpans.js';
@@ -17,6 +20,7 @@ export type { RedactionOptions, RedactionResult, RedactionType } from './redacto
 
 const DETECTORS: Detector[] = [
   detectEmails,
+  detectSpelledEmails,
   detectSecrets,
   detectCards,
   detectIbans,
@@ -24,6 +28,7 @@ const DETECTORS: Detector[] = [
   detectPhones,
   detectAddresses,
   detectNames,
+  detectLowerCaseNames,
 ];
 
 function runDetector(detector: Detector, text: string): Span[] {
@@ -41,7 +46,8 @@ function runDetector(detector: Detector, text: string): Span[] {
  */
 export function redact(text: string, options: RedactionOptions = {}): RedactionResult {
   if (typeof text !== 'string' || text.length === 0) return { text: typeof text === 'string' ? text : '', counts: {} };
-  const spans = DETECTORS.flatMap((detector) => runDetector(detector, text));
+  const folded = detectionText(text);
+  const spans = DETECTORS.flatMap((detector) => runDetector(detector, folded));
   spans.push(...runDetector((t) => detectKnownNames(t, options.knownNames ?? []), text));
   const resolved = resolveSpans(spans, findPlaceholders(text));
 

@@ -1,25 +1,8 @@
 import nlp from 'compromise';
 import type { Span } from '../span.js';
-import { isGuarded } from './nameGuards.js';
-
-const lexicon: Record<string, string | string[]> = (nlp as unknown as { model(): { one: { lexicon: Record<string, string | string[]> } } }).model().one.lexicon;
-const PERSON_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'LastName', 'Person', 'Honorific']);
-
-const NAME = String.raw`\p{Lu}\p{Ll}[\p{L}'’\-]*`;
-const FULL_NAME = String.raw`${NAME}(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?${NAME}){0,2}`;
-// Names announced by the writer: introductions, honorifics and sign-offs. The name is capture group 1.
-const CUED_NAMES: RegExp[] = [
-  new RegExp(String.raw`\b(?:my name is|I am|I'm|I’m|mein Name ist|ich heiße|je m'appelle|je m’appelle|me llamo|mi nombre es|mi chiamo|name:)\s(${FULL_NAME})`, 'gdu'),
-  new RegExp(String.raw`(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|Monsieur|Madame|Mme|Mlle|Sr|Sra|Señor|Señora|Sig|Signora|Signor)\.?\s(${FULL_NAME})`, 'gdu'),
-  new RegExp(String.raw`(?:^|[.!?\n]\s*)(?:[Tt]hanks|[Tt]hank you|[Cc]heers|[Rr]egards|[Bb]est|[Kk]ind regards|[Bb]est regards|[Bb]est wishes|[Gg]reetings|[Vv]iele Grüße|[Ll]iebe Grüße|[Mm]it freundlichen Grüßen|[Gg]rüße|[Dd]anke|[Cc]ordialement|[Mm]erci|[Bb]ien à vous|[Ss]aludos|[Uu]n saludo|[Gg]racias|[Cc]ordiali saluti|[Gg]razie)[,!.]?\s{1,3}(?:[-–—]\s?)?(${FULL_NAME})[.!]?\s*$`, 'gdmu'),
-  new RegExp(String.raw`(?:^|\n)\s*[-–—~]\s?(${FULL_NAME})\s*$`, 'gdmu'),
-  new RegExp(String.raw`\b(?:spoke (?:to|with)|talked (?:to|with)|chatted with|your (?:agent|colleague|rep|technician)|agent|named|called|sprach mit|Mitarbeiter(?:in)?|parlé (?:à|avec)|hablé con|ho parlato con)\s(${FULL_NAME})`, 'gdu'),
-];
-
-function isPersonWord(word: string): boolean {
-  const tags = lexicon[word.toLowerCase()];
-  return (Array.isArray(tags) ? tags : [tags]).some((t) => t !== undefined && PERSON_TAGS.has(t));
-}
+import { isPersonWord } from './lexicon.js';
+import { CUED_NAMES, WEAKLY_CUED_NAMES } from './nameCues.js';
+import { isGuarded, startsWithNonName } from './nameGuards.js';
 
 const CAPITALISED = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+/gu;
 const WORDS_OF_CONTEXT = 3;
@@ -91,18 +74,22 @@ function taggedPeople(text: string): Span[] {
   return spans;
 }
 
-function cuedPeople(text: string): Span[] {
+function cuedPeople(text: string, patterns: RegExp[], guarded: (candidate: string) => boolean): Span[] {
   const spans: Span[] = [];
-  for (const re of CUED_NAMES) {
+  for (const re of patterns) {
     for (const m of text.matchAll(re)) {
       const [start, end] = m.indices?.[1] ?? [0, 0];
-      if (end > start && !isGuarded(m[1], true)) spans.push({ start, end, type: 'name' });
+      if (end > start && !guarded(m[1])) spans.push({ start, end, type: 'name' });
     }
   }
   return spans;
 }
 
-/** Person names found by compromise's tagger and by cue patterns (introductions, honorifics, sign-offs). */
+/** Person names found by compromise's tagger and by cue patterns (introductions, honorifics, sign-offs, "ask"). */
 export function detectNames(text: string): Span[] {
-  return [...taggedPeople(text), ...cuedPeople(text)];
+  return [
+    ...taggedPeople(text),
+    ...cuedPeople(text, CUED_NAMES, (c) => isGuarded(c, true)),
+    ...cuedPeople(text, WEAKLY_CUED_NAMES, (c) => isGuarded(c, true) || startsWithNonName(c)),
+  ];
 }

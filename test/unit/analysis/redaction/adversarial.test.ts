@@ -25,6 +25,15 @@ describe('redact on adversarial 10k-character inputs', () => {
     ['emoji and CJK', fill('😀é漢')],
     ['repeated IBAN heads', fill('DE89 ')],
     ['opening parentheses then digits', '('.repeat(5000) + '1'.repeat(5000)],
+    ['repeated " at "', fill('a at ')],
+    ['repeated " dot "', fill('a dot ')],
+    ['repeated bracketed at', fill('a (at) ')],
+    ['repeated full-width at-signs', fill('＠')],
+    ['words joined by at and dot', fill('dot at ')],
+    ['repeated role cues', fill('my account manager ')],
+    ['repeated thanks cues', fill('thanks to ')],
+    ['dotted digit groups', fill('4111.')],
+    ['full-width digits and dashes', fill('０－')],
   ];
   for (const [label, text] of untouched) {
     it(`given ${label}, when redacting, then returns the text unchanged`, () => {
@@ -38,6 +47,16 @@ describe('redact on adversarial 10k-character inputs', () => {
     const out = redact(parts.join(' ')).text;
     expect(out).not.to.match(/@example\.com/);
     expect(out).to.contain('Ticket 1000: [email] says sync failed 0 times.');
+  });
+
+  it('given 10k characters of spelled-out emails and lower-case cued names, when redacting, then each is replaced quickly', () => {
+    const parts: string[] = [];
+    for (let i = 0; parts.join(' ').length < TEN_K; i++) parts.push(`ticket ${i}: write to user${i} dot doe at example dot org, thanks to marco from support.`);
+    const started = performance.now();
+    const out = redact(parts.join(' ')).text;
+    expect(performance.now() - started).to.be.below(2000);
+    expect(out).to.contain('ticket 0: write to [email], thanks to [name] from support.');
+    expect(out).not.to.match(/example dot org|marco/);
   });
 
   it('given a 10k text ending in a phone number after a long run of digits and dots, when redacting, then the phone is found', () => {

@@ -12,6 +12,18 @@ describe('detectNames', () => {
     const text = 'Ich heiße Klaus Müller. Mr. Okonkwo promised a refund.\nCheers,\nHannah Fischer';
     expect(found(text, detectNames(text))).to.include.members(['Klaus Müller', 'Okonkwo', 'Hannah Fischer']);
   });
+  it('given a name after "ask", "thanks to" or a role, when detecting, then finds it even when the lexicon does not know it', () => {
+    const text = 'Ask Nkechi about the invoice. Please ask for Priya at the desk. Thanks to Oluwaseun it works. Our finance lead, Kwame Mensah, agreed.';
+    expect(found(text, detectNames(text))).to.include.members(['Nkechi', 'Priya', 'Oluwaseun', 'Kwame Mensah']);
+  });
+  it('given "Ask Zelda about the invoice", when detecting, then finds Zelda', () => {
+    const text = 'Ask Zelda about the invoice';
+    expect(new Set(found(text, detectNames(text)))).to.deep.equal(new Set(['Zelda']));
+  });
+  it('given "ask" or "thanks to" before teams, pronouns, products and common words, when detecting, then finds nothing', () => {
+    const text = 'Ask the team. Ask Questions button. Ask Support why. Ask Me Anything. I asked ChatGPT. Thanks to Dark Mode. Kudos to Engineering! Danke an Ihr Team. Please ask Dr. nobody. Our admin Console is slow.';
+    expect(found(text, detectNames(text))).to.deep.equal([]);
+  });
   it('given product words at sentence starts, when detecting, then finds nothing', () => {
     expect(detectNames('Apple Pay fails. Slack is down. Export is broken. Dark Mode is ugly. Mark as read fails.')).to.deep.equal([]);
   });

@@ -9,6 +9,28 @@ describe('redact', () => {
     expect(result.text).to.equal('I am [name] ([email]), card [card], IBAN [iban], from [ip], call [phone].');
     expect(result.counts).to.deep.equal({ name: 1, email: 1, card: 1, iban: 1, ip: 1, phone: 1 });
   });
+  it('given an email spelled out with "dot" and "at", when redacting, then it becomes one [email]', () => {
+    expect(redact('Please write to zelda dot quintrell at example dot org about the refund.').text).to.equal('Please write to [email] about the refund.');
+  });
+  it('given a Japanese phone number inside Japanese text, half- or full-width, when redacting, then it becomes [phone]', () => {
+    expect(redact('電話は090-1234-5678までお願いします').text).to.equal('電話は[phone]までお願いします');
+    expect(redact('03-1234-5678に電話してください').text).to.equal('[phone]に電話してください');
+    expect(redact('電話番号は０９０－１２３４－５６７８です').text).to.equal('電話番号は[phone]です');
+  });
+  it('given an email inside Japanese text, when redacting, then only the address is replaced', () => {
+    expect(redact('メールはtaro@example.co.jpまでお願いします').text).to.equal('メールは[email]までお願いします');
+  });
+  it('given a card number grouped with dots, when redacting, then it becomes [card]', () => {
+    expect(redact('My card 4111.1111.1111.1111 was charged twice').text).to.equal('My card [card] was charged twice');
+  });
+  it('given a lower-case name after a cue, when redacting, then it becomes [name]', () => {
+    expect(redact('my account manager zelda quintrell never called back').text).to.equal('my account manager [name] never called back');
+    expect(redact('thanks to marco from support').text).to.equal('thanks to [name] from support');
+  });
+  it('given Japanese dates, prices and order numbers, when redacting, then nothing changes', () => {
+    const text = '2024年12月15日10時に注文しました。価格は1,980円、注文番号は2024121510です。';
+    expect(redact(text)).to.deep.equal({ text, counts: {} });
+  });
   it('given a name inside an email address, when redacting, then the email wins as one placeholder', () => {
     expect(redact('write to jane.doe@example.com', { knownNames: ['Jane Doe'] }).text).to.equal('write to [email]');
   });
