@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.js';
 import { API_KEY_PATTERN, hashApiKey } from '../auth/api-keys.js';
 import { originNotAllowed, unauthorized } from '../errors.js';
 import type { KeyMode } from '../domain/project/events.js';
-import { normaliseOrigin } from '../domain/project/settings.js';
+import { requestOrigin } from './request-origin.js';
 import type { KeyType } from './route.js';
 
 export interface AuthContext {
@@ -68,7 +68,7 @@ export async function authenticate(
     mode: key.mode,
   };
   if (key.key_type === 'widget') {
-    const normalised = origin ? normaliseOrigin(origin) : undefined;
+    const normalised = requestOrigin(origin);
     if (!normalised || !(key.allowed_origins ?? []).includes(normalised)) throw originNotAllowed(origin);
     context.origin = normalised;
   }

@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import Router from '@koa/router';
 import type { Queryable } from '../db/database.js';
-import { normaliseOrigin } from '../domain/project/settings.js';
+import { requestOrigin } from './request-origin.js';
 import type { RouteSpec } from './route.js';
 
 /**
@@ -16,7 +16,7 @@ export function corsPreflight(db: Queryable, routes: RouteSpec[]): Koa.Middlewar
   return async (ctx, next) => {
     if (ctx.method !== 'OPTIONS') return next();
     const requested = ctx.get('Access-Control-Request-Method').toUpperCase();
-    const origin = normaliseOrigin(ctx.get('Origin'));
+    const origin = requestOrigin(ctx.get('Origin'));
     ctx.status = 204;
     if (!origin || !widgetRoutes.match(ctx.path, requested).route) return;
     const allowed = await db.query(`SELECT 1 FROM project_origins WHERE origin = $1 LIMIT 1`, [origin]);
@@ -24,7 +24,7 @@ export function corsPreflight(db: Queryable, routes: RouteSpec[]): Koa.Middlewar
     ctx.set('Access-Control-Allow-Origin', origin);
     ctx.set('Vary', 'Origin');
     ctx.set('Access-Control-Allow-Methods', requested);
-    ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key');
+    ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, X-Request-Id');
     ctx.set('Access-Control-Max-Age', '600');
   };
 }

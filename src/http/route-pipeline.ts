@@ -41,7 +41,7 @@ async function meter(ctx: Koa.Context, route: RouteSpec, auth: AuthContext, limi
 function setCorsHeaders(ctx: Koa.Context, origin: string): void {
   ctx.set('Access-Control-Allow-Origin', origin);
   ctx.set('Vary', 'Origin');
-  ctx.set('Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After');
+  ctx.set('Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id');
 }
 
 /** Auth, metering, body, validation, then the handler: the same steps for every route. */

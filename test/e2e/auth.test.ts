@@ -157,10 +157,16 @@ describe('Authentication (spec 5)', () => {
       expect(response.headers.get('access-control-expose-headers')).to.match(/X-RateLimit-Remaining/i);
     });
 
-    it('match an origin given with a trailing slash or path by its normalised form', async () => {
-      const response = await server.request('/api/v1/ping', { key: project.widgetKey, headers: { Origin: `${ALLOWED}/` } });
-      expect(response.status).to.equal(200);
-      expect(response.headers.get('access-control-allow-origin')).to.equal(ALLOWED);
+    it('refuse variant spellings of the allowed origin, which no browser sends (issue 7)', async () => {
+      for (const variant of [`${ALLOWED}/`, `${ALLOWED}/path`, 'HTTPS://APP.EXAMPLE.COM', 'https://app.example.com:443', 'https://user@app.example.com']) {
+        const response = await server.request('/api/v1/ping', { key: project.widgetKey, headers: { Origin: variant } });
+        await expectProblem(response, 403, 'origin-not-allowed');
+        const preflight = await fetch(`${server.url}/api/v1/feedback`, {
+          method: 'OPTIONS',
+          headers: { Origin: variant, 'Access-Control-Request-Method': 'POST' },
+        });
+        expect(preflight.headers.get('access-control-allow-origin'), variant).to.equal(null);
+      }
     });
 
     for (const [name, origin] of [
