@@ -1,13 +1,12 @@
 import { clusterDecider } from '../../src/domain/cluster/decider.js';
 import { clusterStream, type ClusterStatus } from '../../src/domain/cluster/events.js';
-import { NotFound } from '../../src/domain/errors.js';
 import type { CommandContext } from '../../src/eventstore/command-context.js';
 import { handleCommand } from '../../src/eventstore/command-handler.js';
 import type { CoreServices } from '../../src/services.js';
-import { findCluster, type ClusterRow } from '../../queries/clusters/cluster-record.js';
 
 export interface ChangeClusterStatusInput {
   projectId: string;
+  /** A theme of the project that was not merged away (the route resolves a merged id to its survivor). */
   clusterId: string;
   status: ClusterStatus;
 }
@@ -17,14 +16,12 @@ export async function changeClusterStatus(
   services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>,
   { projectId, clusterId, status }: ChangeClusterStatusInput,
   context: CommandContext,
-): Promise<ClusterRow> {
-  const cluster = await findCluster(services.db, projectId, clusterId);
-  if (!cluster) throw new NotFound('The cluster');
+): Promise<void> {
   const users = await services.db.query<{ user_id: string }>(
     `SELECT DISTINCT user_id FROM cluster_members WHERE cluster_id = $1 AND user_id IS NOT NULL ORDER BY user_id`,
-    [cluster.cluster_id],
+    [clusterId],
   );
-  const handled = await handleCommand(services.store, clusterStream(cluster.cluster_id), clusterDecider, {
+  const handled = await handleCommand(services.store, clusterStream(clusterId), clusterDecider, {
     type: 'SetStatus',
     projectId,
     status,
@@ -32,5 +29,4 @@ export async function changeClusterStatus(
     at: services.clock.now().toISOString(),
   }, { context });
   if (handled.appended) await services.engine.waitFor(handled.appended.position);
-  return (await findCluster(services.db, projectId, cluster.cluster_id))!;
 }

@@ -3,7 +3,8 @@ import { commandContextFor } from '../../src/http/command-context.js';
 import type { RouteSpec } from '../../src/http/route.js';
 import { commonProblems } from '../../src/http/common-responses.js';
 import type { CoreServices } from '../../src/services.js';
-import { ClusterSchema, toCluster } from '../../queries/clusters/cluster-record.js';
+import { ClusterSchema, findCluster, toCluster } from '../../queries/clusters/cluster-record.js';
+import { NotFound } from '../../src/domain/errors.js';
 import { ClusterIdParams } from '../../queries/clusters/detail-route.js';
 import { changeClusterStatus } from './handler.js';
 
@@ -29,9 +30,11 @@ export function changeClusterStatusRoute(services: CoreServices): RouteSpec<Stat
     body: ChangeClusterStatusBody,
     responses: { 200: { description: 'The updated theme.', schema: ClusterSchema }, ...commonProblems(['400', '401', '404', '429']) },
     async handle(request) {
-      const input = { projectId: request.auth.projectId, clusterId: request.params.id, status: request.body.status };
-      const cluster = await changeClusterStatus(services, input, commandContextFor(request));
-      return { status: 200, body: toCluster(cluster) };
+      const { projectId } = request.auth;
+      const cluster = await findCluster(services.db, projectId, request.params.id);
+      if (!cluster) throw new NotFound('The cluster');
+      await changeClusterStatus(services, { projectId, clusterId: cluster.cluster_id, status: request.body.status }, commandContextFor(request));
+      return { status: 200, body: toCluster((await findCluster(services.db, projectId, cluster.cluster_id))!) };
     },
   };
 }

@@ -9,8 +9,6 @@ import type { CommandContext } from '../../src/eventstore/command-context.js';
 import { handleCommand } from '../../src/eventstore/command-handler.js';
 import { StreamErasedError } from '../../src/eventstore/event-store.js';
 import type { CoreServices } from '../../src/services.js';
-import { findFeedback } from '../../queries/feedback-detail/query.js';
-import { toFeedbackDetail } from '../../queries/shared/feedback-item.js';
 
 /** One feedback item as given, from any channel (the API, a CSV import, a transcript). */
 export interface SubmitFeedbackInput {
@@ -30,7 +28,8 @@ export interface SubmitFeedbackInput {
 
 export type SubmitOutcome =
   | { kind: 'accepted'; id: string }
-  | { kind: 'replayed'; item: ReturnType<typeof toFeedbackDetail> };
+  /** The Idempotency-Key was seen before: the item it made, already visible in the read models. */
+  | { kind: 'replayed'; id: string };
 
 /**
  * Redacts, then appends `FeedbackSubmitted`; nothing unredacted reaches the log. Waits until the
@@ -64,7 +63,7 @@ export async function submitFeedback(
     await services.engine.waitFor(handled.appended!.position);
     return { kind: 'accepted', id: feedbackId };
   } catch (error) {
-    if (error instanceof FeedbackAlreadySubmitted) return replay(services, projectId, feedbackId);
+    if (error instanceof FeedbackAlreadySubmitted) return replay(services, feedbackId);
     if (error instanceof StreamErasedError) throw deletedReplay();
     throw error;
   }
@@ -72,15 +71,9 @@ export async function submitFeedback(
 
 const deletedReplay = () => new NotFound('The feedback item', 'The item first submitted with this Idempotency-Key has since been deleted.');
 
-async function replay(
-  services: Pick<CoreServices, 'db' | 'store' | 'engine'>,
-  projectId: string,
-  feedbackId: string,
-): Promise<SubmitOutcome> {
+async function replay(services: Pick<CoreServices, 'store' | 'engine'>, feedbackId: string): Promise<SubmitOutcome> {
   const events = await services.store.readStream(feedbackStream(feedbackId));
   if (events.length === 0) throw deletedReplay();
   await services.engine.waitFor(events[events.length - 1].position);
-  const row = await findFeedback(services.db, projectId, feedbackId);
-  if (!row) throw new NotFound('The feedback item');
-  return { kind: 'replayed', item: toFeedbackDetail(row) };
+  return { kind: 'replayed', id: feedbackId };
 }

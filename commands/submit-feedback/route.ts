@@ -3,7 +3,9 @@ import type { RouteRequest, RouteSpec } from '../../src/http/route.js';
 import { commonProblems } from '../../src/http/common-responses.js';
 import { instantOf } from '../../src/http/date-time.js';
 import type { CoreServices } from '../../src/services.js';
-import { FeedbackDetailSchema } from '../../queries/shared/feedback-item.js';
+import { findFeedback } from '../../queries/feedback-detail/query.js';
+import { FeedbackDetailSchema, toFeedbackDetail } from '../../queries/shared/feedback-item.js';
+import { NotFound } from '../../src/domain/errors.js';
 import { submitFeedback, type SubmitFeedbackInput } from './handler.js';
 import { submissionProblems } from './rules.js';
 import { SubmitFeedbackAccepted, SubmitFeedbackBody, SubmitFeedbackHeaders } from './schema.js';
@@ -33,9 +35,10 @@ export function submitFeedbackRoute(services: CoreServices): RouteSpec<SubmitFee
     },
     async handle(request) {
       const outcome = await submitFeedback(services, submitFeedbackInput(request), commandContextFor(request));
-      return outcome.kind === 'accepted'
-        ? { status: 202, body: { id: outcome.id, status: 'pending' } }
-        : { status: 200, body: outcome.item };
+      if (outcome.kind === 'accepted') return { status: 202, body: { id: outcome.id, status: 'pending' } };
+      const row = await findFeedback(services.db, request.auth.projectId, outcome.id);
+      if (!row) throw new NotFound('The feedback item');
+      return { status: 200, body: toFeedbackDetail(row) };
     },
   };
 }

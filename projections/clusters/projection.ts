@@ -1,8 +1,6 @@
 import pgvector from 'pgvector';
 import type { Queryable } from '../../src/db/database.js';
-import type { ClusterEvent, ClusterLabeled } from '../../src/domain/cluster/events.js';
-import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
-import type { RecordedEvent } from '../../src/eventstore/event-store.js';
+import type { ClusterEvent } from '../../src/domain/cluster/events.js';
 import { projector } from '../../src/projection-engine/projection.js';
 import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { clustersMigrations } from './migration.js';

@@ -1,7 +1,3 @@
-import type { Queryable } from '../../src/db/database.js';
-import type { ClusterEvent } from '../../src/domain/cluster/events.js';
-import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
-import type { RecordedEvent } from '../../src/eventstore/event-store.js';
 import { projector } from '../../src/projection-engine/projection.js';
 import { feedbackListMigrations } from './migration.js';
 

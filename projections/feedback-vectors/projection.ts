@@ -1,7 +1,4 @@
 import pgvector from 'pgvector';
-import type { Queryable } from '../../src/db/database.js';
-import type { FeedbackEvent } from '../../src/domain/feedback/events.js';
-import type { RecordedEvent } from '../../src/eventstore/event-store.js';
 import { projector } from '../../src/projection-engine/projection.js';
 import { feedbackVectorsMigrations } from './migration.js';
 

@@ -1,6 +1,5 @@
 import type { Queryable } from '../../src/db/database.js';
-import type { ProjectEvent, ProjectSettings } from '../../src/domain/project/events.js';
-import type { RecordedEvent } from '../../src/eventstore/event-store.js';
+import type { ProjectSettings } from '../../src/domain/project/events.js';
 import { projector } from '../../src/projection-engine/projection.js';
 import { projectsMigrations } from './migration.js';
 

@@ -79,12 +79,3 @@ export function comparePositions(a: LogPosition, b: LogPosition): number {
   if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
   return 0;
 }
-
-export function positionToString(position: LogPosition): string {
-  return `${position.commit}:${position.prepare}`;
-}
-
-export function positionFromString(value: string): LogPosition {
-  const [commit, prepare] = value.split(':');
-  return { commit: BigInt(commit), prepare: BigInt(prepare) };
-}

@@ -80,7 +80,14 @@ export async function appendRequestsIn(tx: Queryable, requests: PreparedAppend[]
   const erased = new Set(current.rows.filter((row) => row.erased).map((row) => row.stream));
 
   const outcomes: (AppendOutcome | { ok: true; eventIds: string[] })[] = [];
-  const columns = { ids: [] as string[], streams: [] as string[], revisions: [] as number[], types: [] as string[], data: [] as string[], metadata: [] as string[] };
+  const columns = {
+    ids: [] as string[],
+    streams: [] as string[],
+    revisions: [] as number[],
+    types: [] as string[],
+    data: [] as string[],
+    metadata: [] as string[],
+  };
   for (const request of requests) {
     if (erased.has(request.stream)) {
       outcomes.push({ ok: false, error: new StreamErasedError(request.stream) });

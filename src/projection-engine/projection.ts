@@ -42,10 +42,9 @@ export interface Reactor<E extends EventShape = LoggedEvent> extends LogConsumer
   readonly kind: 'reactor';
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- lists hold consumers of different event unions */
+// `any`: lists hold consumers of different event unions.
 export type AnyProjector = Projector<any>;
 export type AnyReactor = Reactor<any>;
-/* eslint-enable @typescript-eslint/no-explicit-any */
 export type LogConsumer = AnyProjector | AnyReactor;
 
 /** The domain events of the given types. */

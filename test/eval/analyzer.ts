@@ -67,7 +67,12 @@ export async function evaluateAnalyzer(): Promise<EvaluationResult> {
   const mistakes = (pairs: Mistake[]) => pairs.filter((p) => p.expected !== p.actual);
 
   const result: EvaluationResult = {
-    sentiment: { accuracy: accuracy(sentimentPairs), total: cases.length, confusion: confusionMatrix(SENTIMENTS, sentimentPairs), mistakes: mistakes(sentimentPairs) },
+    sentiment: {
+      accuracy: accuracy(sentimentPairs),
+      total: cases.length,
+      confusion: confusionMatrix(SENTIMENTS, sentimentPairs),
+      mistakes: mistakes(sentimentPairs),
+    },
     type: { accuracy: accuracy(typePairs), total: cases.length, confusion: confusionMatrix(FEEDBACK_TYPES, typePairs), mistakes: mistakes(typePairs) },
     language: {
       accuracy: accuracy(languagePairs),

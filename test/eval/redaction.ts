@@ -64,7 +64,8 @@ export async function evaluateRedaction(): Promise<RedactionEvaluation> {
       stats.planted++;
       const at = c.text.indexOf(item.value);
       const covering = ranges.filter((r) => r.start < at + item.value.length && at < r.end);
-      const fullyCovered = covering.length > 0 && !output.includes(item.value) && covering[0].start <= at && covering[covering.length - 1].end >= at + item.value.length;
+      const fullyCovered =
+        covering.length > 0 && !output.includes(item.value) && covering[0].start <= at && covering[covering.length - 1].end >= at + item.value.length;
       if (!fullyCovered) {
         misses.push(`${item.type}: ${item.value}  =>  ${output}`);
         continue;

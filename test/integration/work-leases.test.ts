@@ -113,7 +113,8 @@ describe('work leases and poison jobs (issue 7)', function () {
   }
 
   async function job(id: string) {
-    const result = await server.runtime.db.query<{ attempts: number; available_at: Date | number; claimed_until: Date | null; parked_at: Date | null; last_error: string | null }>(
+    type JobRow = { attempts: number; available_at: Date | number; claimed_until: Date | null; parked_at: Date | null; last_error: string | null };
+    const result = await server.runtime.db.query<JobRow>(
       `SELECT attempts, available_at, claimed_until, parked_at, last_error FROM analysis_jobs WHERE feedback_id = $1`,
       [id],
     );

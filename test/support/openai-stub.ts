@@ -57,6 +57,7 @@ export class OpenAIStub {
   ) {}
 
   static async start(): Promise<OpenAIStub> {
+    // eslint-disable-next-line prefer-const -- assigned once the port is known; the handler closes over it
     let stub: OpenAIStub | undefined;
     const server = createServer((req, res) => {
       void stub!.handle(req, res);

@@ -12,10 +12,10 @@ export const erasureJobsMigrations: Migration[] = [
         stream text PRIMARY KEY,
         commit_position numeric(20) NOT NULL,
         prepare_position numeric(20) NOT NULL,
-        attempts integer NOT NULL DEFAULT 0,
-        claimed_until timestamptz
+        attempts integer NOT NULL DEFAULT 0
       );
       ALTER TABLE erasure_jobs
+        DROP COLUMN IF EXISTS claimed_until,
         ADD COLUMN IF NOT EXISTS available_at timestamptz NOT NULL DEFAULT '-infinity',
         ADD COLUMN IF NOT EXISTS last_error text;
     `,

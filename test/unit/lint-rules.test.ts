@@ -1,0 +1,22 @@
+import { expect } from 'chai';
+import { ESLint } from 'eslint';
+
+/** Issue 8: the layer rules that `npm test` lints with are live (each one refuses what it should). */
+describe('lint layer rules (issue 8)', function () {
+  this.timeout(60_000);
+  const eslint = new ESLint();
+  const rulesBroken = async (code: string, filePath: string) =>
+    (await eslint.lintText(code, { filePath }))[0].messages.map((message) => message.ruleId);
+
+  it('the domain imports nothing outside src/domain', async () => {
+    expect(await rulesBroken(`import { AppError } from '../../errors.js';\nexport const x = AppError;\n`, 'src/domain/feedback/x.ts')).to.include('no-restricted-imports');
+    expect(await rulesBroken(`import { x } from '../../http/app.js';\nexport const y = x;\n`, 'src/domain/feedback/y.ts')).to.include('no-restricted-imports');
+    expect(await rulesBroken(`import { NotFound } from '../errors.js';\nexport const x = NotFound;\n`, 'src/domain/feedback/z.ts')).to.deep.equal([]);
+  });
+
+  it('command handlers do not import queries; routes may answer with them', async () => {
+    const code = `import { findFeedback } from '../../queries/feedback-detail/query.js';\nexport const x = findFeedback;\n`;
+    expect(await rulesBroken(code, 'commands/submit-feedback/handler.ts')).to.include('no-restricted-imports');
+    expect(await rulesBroken(code, 'commands/submit-feedback/route.ts')).to.deep.equal([]);
+  });
+});
