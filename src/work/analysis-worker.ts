@@ -1,6 +1,7 @@
 import type { Analyzer } from '../analysis/analyzer.js';
 import { feedbackDecider } from '../domain/feedback/decider.js';
 import { feedbackStream } from '../domain/feedback/events.js';
+import { causedBy, type Actor } from '../eventstore/command-context.js';
 import { foldStream, handleCommand } from '../eventstore/command-handler.js';
 import { StreamErasedError, WrongExpectedRevisionError } from '../eventstore/event-store.js';
 import type { CoreServices } from '../services.js';
@@ -18,6 +19,8 @@ export interface AnalysisWorkerOptions {
   /** Attempts after which a job is parked instead of retried. */
   maxAttempts?: number;
 }
+
+const ANALYSIS_WORKER: Actor = { kind: 'system', name: 'analysis-worker' };
 
 interface ClaimedJob {
   feedback_id: string;
@@ -99,8 +102,10 @@ export class AnalysisWorker {
   /** Analyses the item and records the result; `item.text` is kept so a failure can mask it. */
   private async analyze(job: ClaimedJob, item: { text?: string }): Promise<void> {
     const stream = feedbackStream(job.feedback_id);
-    const state = foldStream(feedbackDecider, await this.services.store.readStream(stream));
-    if (state.status !== 'pending') {
+    const recorded = await this.services.store.readStream(stream);
+    const state = foldStream(feedbackDecider, recorded);
+    const submitted = recorded.find((event) => event.type === 'FeedbackSubmitted');
+    if (state.status !== 'pending' || !submitted) {
       await this.services.db.query(`DELETE FROM analysis_jobs WHERE feedback_id = $1`, [job.feedback_id]);
       return;
     }
@@ -116,7 +121,7 @@ export class AnalysisWorker {
         embedding,
         processedAt: this.services.clock.now().toISOString(),
       },
-    });
+    }, { context: causedBy(submitted, ANALYSIS_WORKER) });
   }
 
   /** Extends this worker's lease, unless another worker holds it now or the job is gone. */

@@ -1,6 +1,7 @@
 import type { Analyzer } from '../analysis/analyzer.js';
 import { feedbackDecider } from '../domain/feedback/decider.js';
 import { feedbackStream } from '../domain/feedback/events.js';
+import { systemContext } from '../eventstore/command-context.js';
 import { handleCommand } from '../eventstore/command-handler.js';
 import { StreamErasedError } from '../eventstore/event-store.js';
 import type { CoreServices } from '../services.js';
@@ -20,11 +21,12 @@ export async function countStaleEmbeddings(db: CoreServices['db'], model: string
  * clustered again among the themes of the new model.
  */
 export async function reembedStale(
-  services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>,
+  services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine' | 'ids'>,
   analyzer: Analyzer,
   options: { projectId?: string; onProgress?: (done: number) => void } = {},
 ): Promise<number> {
   const model = analyzer.embeddingModel.model;
+  const context = systemContext('reembed', services.ids.next('run'));
   let done = 0;
   for (;;) {
     const batch = await services.db.query<{ feedback_id: string; project_id: string; text: string }>(
@@ -40,7 +42,7 @@ export async function reembedStale(
         const handled = await handleCommand(services.store, feedbackStream(row.feedback_id), feedbackDecider, {
           type: 'RecordReembedding',
           reembedding: { feedbackId: row.feedback_id, projectId: row.project_id, embedding, reembeddedAt: services.clock.now().toISOString() },
-        });
+        }, { context });
         last = handled.appended?.position ?? last;
       } catch (error) {
         if (!(error instanceof StreamErasedError)) throw error; // deleted meanwhile

@@ -64,6 +64,24 @@ describe('feedbackctl reembed: a project whose embedding model changes is re-emb
     expect(events.filter((e) => e.type === 'FeedbackClustered')).to.have.length(2);
   });
 
+  it('records the re-embedding as one system run, and the clustering that follows as caused by it (issue 8)', async () => {
+    const reembedded = await Promise.all(
+      ids.map(async (id) => (await server.runtime.store.readStream(`feedback-${id}`)).filter((e) => e.type === 'FeedbackReembedded')),
+    );
+    const runId = reembedded[0][0].metadata.correlationId;
+    expect(runId).to.be.a('string').and.not.equal('');
+    for (const [event] of reembedded) {
+      expect(event.metadata).to.deep.equal({ correlationId: runId, causationId: runId, actor: { kind: 'system', name: 'reembed' } });
+    }
+    const events = await server.runtime.store.readStream(`feedback-${ids[0]}`);
+    const reclustered = events.filter((e) => e.type === 'FeedbackClustered').at(-1)!;
+    expect(reclustered.metadata).to.deep.equal({
+      correlationId: runId,
+      causationId: reembedded[0][0].id,
+      actor: { kind: 'system', name: 'clustering-worker' },
+    });
+  });
+
   it('a second run finds nothing to do', async () => {
     expect(await reembedStale(server.runtime, await loadThreadedAnalyzer())).to.equal(0);
   });

@@ -35,7 +35,7 @@ async function survivingTheme(services: DeletionServices, clusterId: string): Pr
   return result.rows[0]?.cluster_id ?? clusterId;
 }
 
-async function perform(services: DeletionServices, step: FeedbackDeletionStep, deletion: FeedbackDeletion): Promise<void> {
+async function perform(services: DeletionServices, step: FeedbackDeletionStep, deletion: FeedbackDeletion, context: CommandContext): Promise<void> {
   if (step === 'erase-item') {
     const stream = feedbackStream(deletion.feedbackId);
     const erased = await eraseDeletedStream(services, stream);
@@ -43,7 +43,7 @@ async function perform(services: DeletionServices, step: FeedbackDeletionStep, d
     if (!erased && (await services.store.readStream(stream)).length > 0) throw new DeletionNotDueError('the item is not yet erasable');
     return;
   }
-  await relabelAfterDelete(services, deletion.projectId, await survivingTheme(services, deletion.clusterId!));
+  await relabelAfterDelete(services, deletion.projectId, await survivingTheme(services, deletion.clusterId!), context);
 }
 
 /**
@@ -72,7 +72,7 @@ export async function runFeedbackDeletion(
       await eraseDeletedStream(services, stream);
       return;
     }
-    await perform(services, next, deletion);
+    await perform(services, next, deletion, context);
     state = (await record({ type: 'RecordStep', feedbackId: deletion.feedbackId, step: next, at })).state;
     await options.onStepRecorded?.(next);
   }

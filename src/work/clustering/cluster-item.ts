@@ -8,15 +8,22 @@ import { clusterStream } from '../../domain/cluster/events.js';
 import { thresholdsFor } from '../../domain/cluster/thresholds.js';
 import { feedbackDecider } from '../../domain/feedback/decider.js';
 import { feedbackStream } from '../../domain/feedback/events.js';
+import { causedBy, type Actor } from '../../eventstore/command-context.js';
 import { foldStream, handleCommand } from '../../eventstore/command-handler.js';
+import { StreamErasedError, type RecordedEvent } from '../../eventstore/event-store.js';
 import type { CoreServices } from '../../services.js';
 import { isRelabelSize, labelTheme } from './theme-label.js';
 import { spikeCounts } from './spike-counts.js';
 import { recordLabel } from './record-label.js';
 import { relabelAfterDelete } from './relabel-after-delete.js';
-import { StreamErasedError } from '../../eventstore/event-store.js';
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
+
+const CLUSTERING_WORKER: Actor = { kind: 'system', name: 'clustering-worker' };
+
+/** What the item is clustered for: its latest analysis or re-embedding (which carries the vector used). */
+const latestEmbedding = (recorded: RecordedEvent[]) =>
+  recorded.findLast((event) => event.type === 'FeedbackProcessed' || event.type === 'FeedbackReembedded');
 
 /**
  * A theme started by an item gets an id derived from the item and the embedding model, so a retried
@@ -39,8 +46,11 @@ interface Member {
  * then the spike rule is checked and the label refreshed as the theme grows.
  */
 export async function clusterItem(services: Services, labeler: ThemeLabeler, projectId: string, feedbackId: string): Promise<void> {
-  const item = foldStream(feedbackDecider, await services.store.readStream(feedbackStream(feedbackId)));
-  if (item.status !== 'processed' || item.clusterId !== undefined) return;
+  const recorded = await services.store.readStream(feedbackStream(feedbackId));
+  const item = foldStream(feedbackDecider, recorded);
+  const cause = latestEmbedding(recorded);
+  if (item.status !== 'processed' || item.clusterId !== undefined || !cause) return;
+  const context = causedBy(cause, CLUSTERING_WORKER);
   const found = await services.db.query<Member>(
     `SELECT m.model, m.embedding::text AS embedding, m.created_at, f.text
        FROM cluster_members m JOIN feedback_items f USING (feedback_id) WHERE m.feedback_id = $1`,
@@ -66,24 +76,24 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
   if (assignment.kind === 'create') {
     const created = await handleCommand(services.store, clusterStream(clusterId), clusterDecider, {
       type: 'CreateCluster', clusterId, projectId, model: member.model, at: now(),
-    }).catch((error) => {
+    }, { context }).catch((error) => {
       if (!(error instanceof ClusterExists)) throw error;
       return undefined;
     });
     if (created?.appended) await services.engine.waitFor(created.appended.position);
-    await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId, [member.text]));
+    await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId, [member.text]), context);
   }
-  await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'RecordJoin', feedbackId, at: now() });
+  await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'RecordJoin', feedbackId, at: now() }, { context });
   const clustered = await handleCommand(services.store, feedbackStream(feedbackId), feedbackDecider, {
     type: 'RecordCluster',
     assignment: { feedbackId, projectId, clusterId, similarity: Math.round(assignment.similarity * 1e6) / 1e6, clusteredAt: now() },
-  }).catch((error) => {
+  }, { context }).catch((error) => {
     if (error instanceof StreamErasedError) return undefined;
     throw error;
   });
   if (!clustered?.appended) {
     // Deleted while being clustered: a theme it started must not keep a label made of its words.
-    if (assignment.kind === 'create') await relabelAfterDelete(services, projectId, clusterId);
+    if (assignment.kind === 'create') await relabelAfterDelete(services, projectId, clusterId, context);
     return;
   }
   await services.engine.waitFor(clustered.appended.position);
@@ -92,9 +102,9 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
   // backfill (older than the newest report) must not end a running spike, which would fire it again.
   const newest = await services.db.query<{ at: Date | null }>(`SELECT max(created_at) AS at FROM cluster_members WHERE cluster_id = $1`, [clusterId]);
   const counts = await spikeCounts(services.db, clusterId, newest.rows[0]?.at ?? member.created_at);
-  await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'CheckSpike', counts, feedbackId, at: now() });
+  await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'CheckSpike', counts, feedbackId, at: now() }, { context });
   const size = await services.db.query<{ size: number }>(`SELECT size FROM clusters WHERE cluster_id = $1`, [clusterId]);
   if (assignment.kind === 'join' && isRelabelSize(size.rows[0]?.size ?? 0)) {
-    await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId));
+    await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId), context);
   }
 }

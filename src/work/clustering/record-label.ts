@@ -1,4 +1,5 @@
 import { clusterLabelStream } from '../../domain/cluster/events.js';
+import type { CommandContext } from '../../eventstore/command-context.js';
 import type { CoreServices } from '../../services.js';
 
 /**
@@ -10,6 +11,7 @@ export async function recordLabel(
   projectId: string,
   clusterId: string,
   label: string,
+  context: CommandContext,
   retirePrevious = false,
 ): Promise<number | undefined> {
   const current = await services.db.query<{ label: string; label_generation: number }>(
@@ -21,7 +23,7 @@ export async function recordLabel(
   const generation = row.label_generation + (retirePrevious ? 1 : 0);
   const appended = await services.store.append(
     clusterLabelStream(clusterId, generation),
-    [{ type: 'ClusterLabeled', data: { clusterId, projectId, label, generation, at: services.clock.now().toISOString() } }],
+    [{ type: 'ClusterLabeled', data: { clusterId, projectId, label, generation, at: services.clock.now().toISOString() }, metadata: { ...context } }],
     'any',
   );
   await services.engine.waitFor(appended.position);

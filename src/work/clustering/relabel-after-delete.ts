@@ -1,5 +1,6 @@
 import { CtfidfLabeler } from '../../analysis/labels/ctfidf-labeler.js';
 import { clusterLabelStream } from '../../domain/cluster/events.js';
+import type { CommandContext } from '../../eventstore/command-context.js';
 import type { CoreServices } from '../../services.js';
 import { eraseDeletedStream } from '../erase-stream.js';
 import { recordLabel } from './record-label.js';
@@ -14,6 +15,7 @@ export async function relabelAfterDelete(
   services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>,
   projectId: string,
   clusterId: string,
+  context: CommandContext,
 ): Promise<void> {
   const merged = await services.db.query<{ cluster_id: string }>(
     `WITH RECURSIVE absorbed AS (
@@ -24,7 +26,7 @@ export async function relabelAfterDelete(
   );
   const label = await labelTheme(services.db, new CtfidfLabeler(), projectId, clusterId);
   for (const id of [clusterId, ...merged.rows.map((row) => row.cluster_id)]) {
-    const generation = await recordLabel(services, projectId, id, label, true);
+    const generation = await recordLabel(services, projectId, id, label, context, true);
     if (generation !== undefined) await eraseDeletedStream(services, clusterLabelStream(id, generation - 1));
   }
 }

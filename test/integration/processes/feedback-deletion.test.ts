@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { clusterLabelStream } from '../../../src/domain/cluster/events.js';
 import { feedbackDeletionStream } from '../../../src/domain/feedback-deletion/events.js';
 import { feedbackDecider } from '../../../src/domain/feedback/decider.js';
 import { feedbackStream, type FeedbackDeleted } from '../../../src/domain/feedback/events.js';
@@ -90,6 +91,10 @@ describe('the feedback deletion process resumes after a crash between its steps 
     const relabelled = await labelOf(s);
     expect(relabelled.label).to.not.include(MARKER);
     expect(relabelled.label_generation).to.equal(1);
+    const [labeled] = await s.runtime.store.readStream(clusterLabelStream(clusterId, 1));
+    expect(labeled.metadata, 'the resumed step is recorded under the process').to.deep.equal(
+      systemContext('feedback-deletion', `feedback-deletion-${feedbackId}`),
+    );
     expect(await s.runtime.store.readStream(feedbackDeletionStream(feedbackId))).to.deep.equal([]);
     const raw = await s.runtime.db.query<{ data: string }>(`SELECT data::text AS data FROM events`);
     expect(raw.rows.filter((row) => row.data.includes(MARKER) || row.data.includes(feedbackId))).to.deep.equal([]);
