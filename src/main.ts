@@ -23,10 +23,6 @@ async function main(): Promise<void> {
   const server = await startServer(config, { logger, holder: 'feedback-service (npm start)' });
   const baseUrl = `http://localhost:${server.port}`;
   logger.info({ role: config.role, port: server.port, engine: server.runtime.db.engine, eventStore: server.runtime.store.name }, config.role === 'worker' ? 'started' : 'listening');
-  if (config.role !== 'worker') {
-    const greeting = await createDemoProjectIfEmpty(server.runtime, baseUrl);
-    if (greeting) process.stdout.write(greeting + '\n');
-  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -39,6 +35,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  if (config.role !== 'worker') await createDemoProjectIfEmpty(server.runtime, baseUrl);
 }
 
 main().catch((error) => {

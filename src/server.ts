@@ -10,6 +10,7 @@ import type { RateLimiter } from './http/rate-limiter.js';
 import type { RouteSpec } from './http/route.js';
 import type { Logger } from './logger.js';
 import { openRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
+import { startAdminChannel } from './admin/admin-channel.js';
 import type { Analyzer } from './analysis/analyzer.js';
 import { createAnalyzer } from './analysis/create-analyzer.js';
 import { createLabeler } from './analysis/create-labeler.js';
@@ -70,6 +71,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     });
   }
   const port = server.listening ? (server.address() as AddressInfo).port : 0;
+  const adminChannel = await startAdminChannel(runtime, options.logger);
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -83,6 +85,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
         const forced = setTimeout(() => server.closeAllConnections(), 10_000);
         await closed;
         clearTimeout(forced);
+        await adminChannel?.close();
         stopObservingKeys();
         await work?.stop();
         await runtime.close();

@@ -1,65 +1,78 @@
-import { ConfigError, loadConfig } from '../config.js';
+import { askRunningService } from '../admin/admin-client.js';
+import type { AdminAnswer } from '../admin/admin-protocol.js';
+import { adminSocketPath } from '../admin/admin-socket-path.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import { DataDirInUseError } from '../db/data-dir-lock.js';
-import { AppError } from '../errors.js';
-import { createLogger } from '../logger.js';
-import { openRuntime } from '../runtime.js';
-import { startServer } from '../server.js';
-import { erasureMaintenanceCommand, ERASURE_MAINTENANCE_USAGE } from './commands/erasure-maintenance.js';
-import { keyCommand, KEY_USAGE } from './commands/key.js';
-import { projectCommand, PROJECT_USAGE } from './commands/project.js';
-import { projectionsCommand, PROJECTIONS_USAGE } from './commands/projections.js';
-import { reprojectCommand, REPROJECT_USAGE } from './commands/reproject.js';
-import { reclusterCommand, RECLUSTER_USAGE } from './commands/recluster.js';
-import { reembedCommand, REEMBED_USAGE } from './commands/reembed.js';
+import { describeCliFailure, type CliFailure } from './cli-failure.js';
+import { CLI_COMMANDS, findCommand, type CliCommand } from './command-table.js';
 import { UsageError } from './output.js';
-
-const USAGE = `Usage:${PROJECT_USAGE}${KEY_USAGE}${REPROJECT_USAGE}${PROJECTIONS_USAGE}${RECLUSTER_USAGE}${REEMBED_USAGE}${ERASURE_MAINTENANCE_USAGE}
-  feedbackctl serve                     run the HTTP service (same as npm start)
-
-Configuration comes from the environment (DATA_DIR, DATABASE_URL, EVENTSTORE_URL, …; see README).`;
+import { requireEmbeddedDatabase } from './require-database.js';
+import { runLocally } from './run-locally.js';
+import { FULL_USAGE, usageMessage } from './usage.js';
 
 const print = (line: string) => process.stdout.write(line + '\n');
-
-async function run(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
-  if (!command || command === 'help' || command === '--help' || command === '-h') {
-    print(USAGE);
-    return command ? 0 : 2;
-  }
-  const handlers: Record<string, typeof projectCommand> = { project: projectCommand, key: keyCommand, reproject: reprojectCommand, projections: projectionsCommand, recluster: reclusterCommand, reembed: reembedCommand, 'erasure-maintenance': erasureMaintenanceCommand };
-  if (command === 'serve') {
-    await import('../main.js');
-    return -1; // the server keeps the process alive
-  }
-  const handler = handlers[command];
-  if (!handler) throw new UsageError(`unknown command "${command}"`);
-  const config = loadConfig();
-  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
-  const runtime = await openRuntime(config, { holder: `feedbackctl ${command}`, logger });
-  try {
-    // Status reports where the projections stand, so it must not move them first.
-    if (command !== 'projections') await runtime.engine.catchUp();
-    await handler(runtime, args, print);
-  } finally {
-    await runtime.close();
-  }
-  return 0;
-}
 
 function fail(message: string, code: number): number {
   process.stderr.write(`feedbackctl: ${message}\n`);
   return code;
 }
 
-run(process.argv.slice(2))
+function reportFailure(failure: CliFailure | NonNullable<AdminAnswer['error']>, argv: string[]): number {
+  if (failure.kind === 'usage') return fail(usageMessage(failure.message, argv), 2);
+  return fail(failure.message, 1);
+}
+
+/** The embedded directory's running service, when there is one that answers. */
+async function askService(config: Config, argv: string[]): Promise<AdminAnswer | undefined> {
+  if (config.databaseUrl || config.dataDir.startsWith('memory://')) return undefined;
+  const socketPath = adminSocketPath(config.dataDir);
+  return socketPath ? askRunningService(socketPath, argv) : undefined;
+}
+
+const THROUGH_SERVER = Object.keys(CLI_COMMANDS).filter((name) => CLI_COMMANDS[name].throughServer);
+
+function whyInUse(name: string, command: CliCommand): string {
+  if (command.throughServer) return `Nothing answers on the data directory's admin channel (the holder is not a running service, or it is still starting).`;
+  return `${name} needs the data directory to itself (only the ${THROUGH_SERVER.join(', ')} commands go through a running service).`;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    print(FULL_USAGE);
+    return name ? 0 : 2;
+  }
+  if (name === 'serve') {
+    await import('../main.js');
+    return -1; // the server keeps the process alive
+  }
+  const command = findCommand(name);
+  if (!command) throw new UsageError(`unknown command "${name}"`);
+  const config = loadConfig();
+  requireEmbeddedDatabase(config, command.createsDataDir?.(args) ?? false);
+  if (command.throughServer) {
+    const answer = await askService(config, argv);
+    if (answer) {
+      answer.output.forEach(print);
+      return answer.error ? reportFailure(answer.error, argv) : 0;
+    }
+  }
+  try {
+    await runLocally(config, name, command, args, print);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) throw new DataDirInUseError(`${whyInUse(name, command)} ${error.message}`);
+    throw error;
+  }
+  return 0;
+}
+
+const argv = process.argv.slice(2);
+run(argv)
   .then((code) => {
     if (code >= 0) process.exitCode = code;
   })
   .catch((error) => {
-    if (error instanceof UsageError) process.exitCode = fail(`${error.message}\n${USAGE}`, 2);
-    else if (error instanceof ConfigError) process.exitCode = fail(`invalid configuration: ${error.message}`, 2);
+    if (error instanceof ConfigError) process.exitCode = fail(`invalid configuration: ${error.message}`, 2);
     else if (error instanceof DataDirInUseError) process.exitCode = fail(error.message, 3);
-    else if (error instanceof AppError) process.exitCode = fail(error.detail, 1);
-    else if (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) process.exitCode = fail(`${error.message}\n${USAGE}`, 2);
-    else process.exitCode = fail(error instanceof Error ? error.message : String(error), 1);
+    else process.exitCode = reportFailure(describeCliFailure(error), argv);
   });

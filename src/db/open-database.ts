@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -16,6 +18,11 @@ export interface DatabaseOptions {
   holder: string;
   /** Errors of idle pooled connections (e.g. a server restart); without a handler they would crash the process. */
   onConnectionError?: (error: Error) => void;
+}
+
+/** Whether `dataDir` already holds an embedded database (opening one that does not creates it). */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, 'PG_VERSION'));
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -1,48 +1,17 @@
 import { expect } from 'chai';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.js';
 import { feedbackStream } from '../../src/domain/feedback/events.js';
 import { createLogger } from '../../src/logger.js';
 import { openRuntime } from '../../src/runtime.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = path.join(ROOT, 'bin', 'feedbackctl.js');
+import { cli, cliEnv, startServe, type CliResult, type ServeProcess } from '../support/feedbackctl-process.js';
 
 /** The parsed JSON body (fetch types it as unknown). */
 const json = (response: Response): Promise<any> => response.json();
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The environment of a CLI run: a fresh embedded data directory, nothing inherited that points elsewhere. */
-function cliEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extra };
-  delete env.DATABASE_URL;
-  delete env.EVENTSTORE_URL;
-  delete env.PORT;
-  delete env.ANALYZER;
-  return env;
-}
-
-function cli(dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(dataDir, extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function expectSuccess(result: CliResult): void {
   expect(result.code, `exit code; stderr: ${result.stderr}`).to.equal(0);
@@ -318,74 +287,90 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
     });
   });
 
-  describe('one process per embedded data directory', () => {
-    let holder: ChildProcess | undefined;
+  describe('while `feedbackctl serve` holds the embedded data directory (issue 8: the admin channel)', () => {
+    let serve: ServeProcess;
+    let keyMadeWhileServing: string;
+    const ping = (key: string) => fetch(`http://127.0.0.1:${serve.port}/api/v1/ping`, { headers: { Authorization: `Bearer ${key}` } });
 
-    afterEach(async () => {
-      if (holder && holder.exitCode === null && holder.signalCode === null) {
-        const exited = new Promise((resolve) => holder!.once('exit', resolve));
-        holder.kill('SIGTERM');
-        await exited;
-      }
-      holder = undefined;
+    before(async () => {
+      serve = await startServe(dataDir);
+    });
+    after(async () => {
+      await serve?.stop();
     });
 
-    it('a CLI call while `feedbackctl serve` holds the directory fails naming the holder pid, and corrupts nothing', async () => {
-      const child = spawn(process.execPath, [BIN, 'serve'], {
-        cwd: ROOT,
-        env: cliEnv(dataDir, { PORT: '0', LOG_LEVEL: 'info' }),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      holder = child;
-      let stderr = '';
-      child.stderr!.on('data', (chunk) => (stderr += chunk));
-      const port = await new Promise<number>((resolve, reject) => {
-        let buffered = '';
-        child.stdout!.on('data', (chunk) => {
-          buffered += chunk;
-          for (const line of buffered.split('\n')) {
-            if (!line.startsWith('{')) continue;
-            try {
-              const entry = JSON.parse(line);
-              if (entry.msg === 'listening') resolve(entry.port);
-            } catch {
-              // a partial line; wait for the rest
-            }
-          }
-        });
-        child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-      });
+    it('the service holds the lock and listens on an owner-only socket in the data directory', () => {
       expect(existsSync(path.join(dataDir, 'feedback-service.lock'))).to.equal(true);
-
-      const ping = () => fetch(`http://127.0.0.1:${port}/api/v1/ping`, { headers: { Authorization: `Bearer ${secretKey}` } });
-      expect((await ping()).status).to.equal(200);
-
-      const blocked = await cli(dataDir, ['project', 'list', '--json']);
-      expectFailure(blocked, `process ${child.pid}`);
-      expect(blocked.stdout).to.equal('');
-      const blockedWrite = await cli(dataDir, ['project', 'create', '--name', 'Should not exist', '--json']);
-      expectFailure(blockedWrite, String(child.pid));
-
-      // The holder is undisturbed.
-      const stillServing = await ping();
-      expect(stillServing.status).to.equal(200);
-      expect((await json(stillServing)).project.id).to.equal(projectId);
-
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).to.equal(0);
-      expect(existsSync(path.join(dataDir, 'feedback-service.lock')), 'lock released on shutdown').to.equal(false);
-
-      const projects = await list();
-      expect(projects.map((p) => p.name)).to.include('Acme');
-      expect(projects.map((p) => p.name)).not.to.include('Should not exist');
-      const project = projects.find((p) => p.projectId === projectId)!;
-      expect(project.settings.identityLinking).to.equal('suggest');
+      const socket = statSync(path.join(dataDir, 'admin.sock'));
+      expect(socket.isSocket()).to.equal(true);
+      expect(socket.mode & 0o777).to.equal(0o600);
     });
 
-    it('a stale lock of a process that is gone does not block the CLI', async () => {
-      const gone = spawnSync(process.execPath, ['-e', '0']);
+    it('The CLI creates a key while the embedded server runs, and the key works over HTTP at once', async () => {
+      const result = await cli(dataDir, ['key', 'create', '--project', projectId, '--type', 'secret', '--json']);
+      expectSuccess(result);
+      keyMadeWhileServing = singleJsonLine(result.stdout).key;
+      expect(keyMadeWhileServing).to.match(/^sk_test_/);
+      const response = await ping(keyMadeWhileServing);
+      expect(response.status).to.equal(200);
+      expect((await json(response)).project.id).to.equal(projectId);
+    });
+
+    it('key revoke goes through the running service and takes effect at once', async () => {
+      expectSuccess(await cli(dataDir, ['key', 'revoke', keyMadeWhileServing.slice(0, 12)]));
+      expect((await ping(keyMadeWhileServing)).status).to.equal(401);
+    });
+
+    it('project create, update and list go through the running service', async () => {
+      const created = await cli(dataDir, ['project', 'create', '--name', 'Made while serving', '--json']);
+      expectSuccess(created);
+      const { projectId: newId, secretKey: newKey } = singleJsonLine(created.stdout);
+      expect((await ping(newKey)).status).to.equal(200);
+      expectSuccess(await cli(dataDir, ['project', 'update', '--project', newId, '--origin', 'https://serving.example']));
+      const project = await findProject(newId);
+      expect(project.settings.allowedOrigins).to.deep.equal(['https://serving.example']);
+      expect((await list()).map((p) => p.name)).to.include('Acme');
+    });
+
+    it('projections status goes through the running service', async () => {
+      const result = await cli(dataDir, ['projections', 'status', '--json']);
+      expectSuccess(result);
+      expect(JSON.parse(result.stdout).map((s: { name: string }) => s.name)).to.include('projects');
+    });
+
+    it('a mistake is reported as it is without a service: the error and the one relevant usage line', async () => {
+      const result = await cli(dataDir, ['key', 'create', '--type', 'secret']);
+      expect(result.code).to.equal(2);
+      expect(result.stderr).to.include('key create needs --project ID');
+      expect(result.stderr).to.include('feedbackctl key create --project ID');
+      expect(result.stderr).not.to.include('key revoke');
+    });
+
+    it('a command that cannot run beside the service fails naming the holder pid, and the service is undisturbed', async () => {
+      const blocked = await cli(dataDir, ['reproject', '--all']);
+      expectFailure(blocked, 'reproject needs the data directory to itself', `process ${serve.child.pid}`, 'Stop that process first');
+      expect(blocked.code).to.equal(3);
+      expect(blocked.stdout).to.equal('');
+      expect((await ping(secretKey)).status).to.equal(200);
+    });
+
+    it('stopping the service removes its socket and lock, and what was done through it stays', async () => {
+      expect(await serve.stop()).to.equal(0);
+      expect(existsSync(path.join(dataDir, 'admin.sock')), 'socket removed on shutdown').to.equal(false);
+      expect(existsSync(path.join(dataDir, 'feedback-service.lock')), 'lock released on shutdown').to.equal(false);
+      const projects = await list(); // opens the directory itself now
+      expect(projects.map((p) => p.name)).to.include.members(['Acme', 'Made while serving']);
+      expect(projects.find((p) => p.projectId === projectId)!.settings.identityLinking).to.equal('suggest');
+    });
+  });
+
+  describe('one process per embedded data directory', () => {
+    it('a stale lock and admin socket of a process that is gone do not block the CLI', async () => {
+      const socketPath = path.join(dataDir, 'admin.sock');
+      // Exiting without closing leaves the socket file behind, as a crash does.
+      const gone = spawnSync(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(socketPath)}, () => process.exit(0))`]);
       expect(gone.pid).to.be.a('number');
+      expect(statSync(socketPath).isSocket(), 'a stale socket file').to.equal(true);
       writeFileSync(
         path.join(dataDir, 'feedback-service.lock'),
         JSON.stringify({ pid: gone.pid, command: 'crashed earlier', startedAt: new Date(0).toISOString() }),
@@ -397,6 +382,67 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
   });
 });
 
+describe('feedbackctl without a database, and its usage lines (issue 8)', function () {
+  this.timeout(120_000);
+  let parent: string;
+  let fresh: string;
+
+  before(async () => {
+    parent = mkdtempSync(path.join(tmpdir(), 'feedbackctl-nodb-'));
+    fresh = path.join(parent, 'fresh');
+    expectSuccess(await cli(fresh, ['project', 'create', '--name', 'First', '--json']));
+  });
+  after(() => rmSync(parent, { recursive: true, force: true }));
+
+  it('project list on a directory that does not exist says so and how to create it, and creates nothing', async () => {
+    const missing = path.join(parent, 'typo');
+    const result = await cli(missing, ['project', 'list']);
+    expectFailure(result, `The data directory ${missing} does not exist`, 'feedbackctl project create', 'feedbackctl serve');
+    expect(result.stdout).to.equal('');
+    expect(existsSync(missing)).to.equal(false);
+  });
+
+  it('only project create (and serve) start a database: the others refuse an empty directory', async () => {
+    const empty = mkdtempSync(path.join(parent, 'empty-'));
+    for (const args of [['key', 'revoke', 'sk_test_0000'], ['projections', 'status'], ['reproject', '--all'], ['erasure-maintenance']]) {
+      expectFailure(await cli(empty, args), `The data directory ${empty} holds no database`);
+    }
+    expect(existsSync(path.join(empty, 'PG_VERSION'))).to.equal(false);
+    // `fresh` did not exist before `project create` (see before()).
+    const listed = await cli(fresh, ['project', 'list', '--json']);
+    expectSuccess(listed);
+    expect(singleJsonLine(listed.stdout).map((p: { name: string }) => p.name)).to.deep.equal(['First']);
+  });
+
+  it('a mistake prints the error and the one usage line it concerns, not the whole usage', async () => {
+    const result = await cli(fresh, ['key', 'create']);
+    expect(result.code).to.equal(2);
+    expect(result.stdout).to.equal('');
+    expect(result.stderr).to.equal(
+      'feedbackctl: key create needs --project ID\nUsage:\n  feedbackctl key create --project ID --type secret|widget [--mode test|live] [--json]\n',
+    );
+  });
+
+  it('an unknown subcommand prints that command’s usage lines; an unknown command points to help', async () => {
+    const sub = await cli(fresh, ['key', 'destroy']);
+    expect(sub.code).to.equal(2);
+    expect(sub.stderr).to.include('feedbackctl key create').and.include('feedbackctl key revoke').and.not.include('feedbackctl project');
+    const unknown = await cli(fresh, ['frobnicate']);
+    expect(unknown.code).to.equal(2);
+    expect(unknown.stderr).to.include('unknown command "frobnicate"').and.include('feedbackctl help').and.not.include('feedbackctl key create');
+  });
+
+  it('help and --help print the whole usage on stdout', async () => {
+    for (const flag of ['help', '--help']) {
+      const result = await cli(fresh, [flag]);
+      expectSuccess(result);
+      for (const line of ['project create', 'project update', 'key create', 'key revoke', 'projections status', 'reproject', 'recluster', 'reembed', 'erasure-maintenance', 'serve']) {
+        expect(result.stdout).to.include(`feedbackctl ${line}`);
+      }
+    }
+  });
+});
+
 describe('feedbackctl recluster and reembed (issue 4: theme drift, model changes)', function () {
   this.timeout(180_000);
   let dataDir: string;
@@ -405,16 +451,8 @@ describe('feedbackctl recluster and reembed (issue 4: theme drift, model changes
     dataDir = mkdtempSync(path.join(tmpdir(), 'feedbackctl-themes-'));
     const created = singleJsonLine((await cli(dataDir, ['project', 'create', '--name', 'Themes', '--json'])).stdout);
     // The service processes and clusters a few items, then stops.
-    const server = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: cliEnv(dataDir, { PORT: '0', LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'pipe'] });
-    const port = await new Promise<number>((resolve, reject) => {
-      let buffered = '';
-      server.stdout!.on('data', (chunk) => {
-        buffered += chunk;
-        const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(buffered);
-        if (match) resolve(Number(match[1]));
-      });
-      server.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-    });
+    const server = await startServe(dataDir);
+    const port = server.port;
     const api = (p: string, init: RequestInit = {}) =>
       fetch(`http://127.0.0.1:${port}${p}`, { ...init, headers: { Authorization: `Bearer ${created.secretKey}`, 'Content-Type': 'application/json' } });
     const ids: string[] = [];
@@ -427,9 +465,7 @@ describe('feedbackctl recluster and reembed (issue 4: theme drift, model changes
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await server.stop();
   });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
