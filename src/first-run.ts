@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { systemContext } from './eventstore/command-context.js';
 import path from 'node:path';
 import { createProject, type CreatedProject } from '../commands/create-project/handler.js';
 import type { Runtime } from './runtime.js';
@@ -55,7 +56,7 @@ export async function createDemoProjectIfEmpty(runtime: Runtime, baseUrl: string
     runtime.logger.info('no project yet and no terminal to show demo keys on: create one with feedbackctl project create --name NAME');
     return;
   }
-  const demo = await createProject(runtime, { name: 'Demo project', settings: { allowedOrigins: [DEMO_ORIGIN] } });
+  const demo = await createProject(runtime, { name: 'Demo project', settings: { allowedOrigins: [DEMO_ORIGIN] } }, systemContext('first-run', runtime.ids.next('run')));
   if (output.interactive) {
     output.write(greeting(demo, baseUrl) + '\n');
     return;

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { cliContext } from '../cli-context.js';
 import { issueApiKey } from '../../../commands/issue-api-key/handler.js';
 import { revokeApiKey } from '../../../commands/revoke-api-key/handler.js';
 import type { Runtime } from '../../runtime.js';
@@ -19,7 +20,7 @@ export async function keyCommand(runtime: Runtime, args: string[], print: (line:
     if (values.type !== 'secret' && values.type !== 'widget') throw new UsageError('key create needs --type secret or --type widget');
     const mode = values.mode ?? 'test';
     if (mode !== 'test' && mode !== 'live') throw new UsageError(`--mode must be test or live, got "${mode}"`);
-    const issued = await issueApiKey(runtime, { projectId: values.project, keyType: values.type, mode });
+    const issued = await issueApiKey(runtime, { projectId: values.project, keyType: values.type, mode }, cliContext(runtime));
     if (values.json) print(JSON.stringify(issued));
     else print(`Created ${values.type} key ${issued.keyId} (shown only now): ${issued.key}`);
     return;
@@ -27,7 +28,7 @@ export async function keyCommand(runtime: Runtime, args: string[], print: (line:
   if (sub === 'revoke') {
     const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
     if (positionals.length !== 1) throw new UsageError('key revoke needs exactly one KEY_OR_PREFIX');
-    const revoked = await revokeApiKey(runtime, positionals[0]);
+    const revoked = await revokeApiKey(runtime, positionals[0], cliContext(runtime));
     print(`Revoked key ${revoked.prefix}… (${revoked.keyId}) of project ${revoked.projectId}`);
     return;
   }

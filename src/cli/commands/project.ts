@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { cliContext } from '../cli-context.js';
 import { changeProjectSettings } from '../../../commands/change-project-settings/handler.js';
 import { createProject } from '../../../commands/create-project/handler.js';
 import { listProjects } from '../../../queries/projects/list-projects.js';
@@ -34,7 +35,7 @@ async function create(runtime: Runtime, args: string[], print: (line: string) =>
   if (!values.name) throw new UsageError('project create needs --name NAME');
   const settings: Partial<ProjectSettings> = { allowedOrigins: values.origin ?? [] };
   if (values['customer-value-trait']) settings.customerValueTrait = values['customer-value-trait'];
-  const created = await createProject(runtime, { name: values.name, settings, mode: parseMode(values.mode) });
+  const created = await createProject(runtime, { name: values.name, settings, mode: parseMode(values.mode) }, cliContext(runtime));
   if (values.json) {
     print(JSON.stringify(created));
     return;
@@ -87,7 +88,7 @@ async function update(runtime: Runtime, args: string[], print: (line: string) =>
   if (values['exclude-title'] || values['clear-excluded-titles']) changes.excludedTranscriptTitles = values['exclude-title'] ?? [];
   if (values['exclude-folder'] || values['clear-excluded-folders']) changes.excludedTranscriptFolders = values['exclude-folder'] ?? [];
   if (Object.keys(changes).length === 0) throw new UsageError('project update: name at least one setting to change');
-  await changeProjectSettings(runtime, values.project, changes);
+  await changeProjectSettings(runtime, values.project, changes, cliContext(runtime));
   print(`Updated project ${values.project}: ${Object.keys(changes).join(', ')}`);
 }
 
