@@ -1,34 +1,26 @@
 import { expect } from 'chai';
 import { issueApiKey } from '../../commands/issue-api-key/handler.js';
 import { revokeApiKey } from '../../commands/revoke-api-key/handler.js';
+import { postFeedback, submitFeedback } from '../support/feedback.js';
 import { expectProblem, readJson, type TestProject } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const ALLOWED = 'https://app.example.com';
 const OTHER_ORIGIN = 'https://evil.example.net';
 
-const json = readJson;
-
-type Project = TestProject;
-
-
 describe('Authentication (spec 5)', () => {
   let server: TestServer;
-  let project: Project;
-  let other: Project;
+  let project: TestProject;
+  let other: TestProject;
   let feedbackId: string;
 
-  async function submit(key: string, text: string, headers: Record<string, string> = {}): Promise<Response> {
-    return server.request('/api/v1/feedback', { key, method: 'POST', body: JSON.stringify({ text }), headers });
-  }
+  const submit = (key: string, text: string, headers: Record<string, string> = {}) => postFeedback(server, key, { text }, headers);
 
   before(async () => {
     server = await startTestServer({ workers: false });
     project = await server.createProject({ name: 'Auth A', origins: [ALLOWED] });
     other = await server.createProject({ name: 'Auth B', origins: ['https://b.example.org'] });
-    const response = await submit(project.secretKey, 'The export button does nothing.');
-    expect(response.status).to.equal(202);
-    feedbackId = (await json(response)).id;
+    feedbackId = await submitFeedback(server, project.secretKey, { text: 'The export button does nothing.' });
   });
   after(() => server.close());
 
@@ -36,31 +28,30 @@ describe('Authentication (spec 5)', () => {
     it('work on GET /ping', async () => {
       const response = await server.request('/api/v1/ping', { key: project.secretKey });
       expect(response.status).to.equal(200);
-      expect(await json(response)).to.deep.equal({ project: { id: project.projectId, name: 'Auth A' }, key: { type: 'secret', mode: 'test' } });
+      expect(await readJson(response)).to.deep.equal({ project: { id: project.projectId, name: 'Auth A' }, key: { type: 'secret', mode: 'test' } });
     });
 
     it('work on POST /feedback without any Origin', async () => {
       const response = await submit(project.secretKey, 'Search is slow on large projects.');
       expect(response.status).to.equal(202);
-      expect((await json(response)).status).to.equal('pending');
+      expect((await readJson(response)).status).to.equal('pending');
     });
 
     it('work on GET /feedback', async () => {
       const response = await server.request('/api/v1/feedback', { key: project.secretKey });
       expect(response.status).to.equal(200);
-      const body = await json(response);
+      const body = await readJson(response);
       expect(body.items.map((item: { id: string }) => item.id)).to.include(feedbackId);
     });
 
     it('work on GET /feedback/{id}', async () => {
       const response = await server.request(`/api/v1/feedback/${feedbackId}`, { key: project.secretKey });
       expect(response.status).to.equal(200);
-      expect((await json(response)).id).to.equal(feedbackId);
+      expect((await readJson(response)).id).to.equal(feedbackId);
     });
 
     it('work on DELETE /feedback/{id}', async () => {
-      const created = await submit(project.secretKey, 'Please delete me.');
-      const { id } = await json(created);
+      const id = await submitFeedback(server, project.secretKey, { text: 'Please delete me.' });
       const response = await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey, method: 'DELETE' });
       expect(response.status).to.equal(204);
       const again = await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey });
@@ -144,15 +135,15 @@ describe('Authentication (spec 5)', () => {
       expect(response.status).to.equal(202);
       expect(response.headers.get('access-control-allow-origin')).to.equal(ALLOWED);
       expect(response.headers.get('vary')).to.match(/Origin/i);
-      const { id } = await json(response);
+      const { id } = await readJson(response);
       const detail = await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey });
-      expect((await json(detail)).source).to.equal('widget');
+      expect((await readJson(detail)).source).to.equal('widget');
     });
 
     it('ping from an allowed origin, with ACAO = the origin and exposed rate-limit headers', async () => {
       const response = await server.request('/api/v1/ping', { key: project.widgetKey, headers: { Origin: ALLOWED } });
       expect(response.status).to.equal(200);
-      expect((await json(response)).key).to.deep.equal({ type: 'widget', mode: 'test' });
+      expect((await readJson(response)).key).to.deep.equal({ type: 'widget', mode: 'test' });
       expect(response.headers.get('access-control-allow-origin')).to.equal(ALLOWED);
       expect(response.headers.get('access-control-expose-headers')).to.match(/X-RateLimit-Remaining/i);
     });
@@ -248,7 +239,7 @@ describe('Authentication (spec 5)', () => {
     it('the other project\'s list does not show the item', async () => {
       const response = await server.request('/api/v1/feedback', { key: other.secretKey });
       expect(response.status).to.equal(200);
-      const ids = (await json(response)).items.map((item: { id: string }) => item.id);
+      const ids = (await readJson(response)).items.map((item: { id: string }) => item.id);
       expect(ids).not.to.include(feedbackId);
     });
 
@@ -316,7 +307,7 @@ describe('Authentication (spec 5)', () => {
       expect(issued.key).to.match(/^sk_test_[0-9A-Za-z]{32}$/);
       const response = await server.request('/api/v1/ping', { key: issued.key });
       expect(response.status).to.equal(200);
-      expect(await json(response)).to.deep.equal({ project: { id: other.projectId, name: 'Auth B' }, key: { type: 'secret', mode: 'test' } });
+      expect(await readJson(response)).to.deep.equal({ project: { id: other.projectId, name: 'Auth B' }, key: { type: 'secret', mode: 'test' } });
       await expectProblem(await server.request(`/api/v1/feedback/${feedbackId}`, { key: issued.key }), 404, 'not-found');
     });
 
@@ -325,13 +316,13 @@ describe('Authentication (spec 5)', () => {
       expect(secret.key).to.match(/^sk_live_/);
       const response = await server.request('/api/v1/ping', { key: secret.key });
       expect(response.status).to.equal(200);
-      expect((await json(response)).key).to.deep.equal({ type: 'secret', mode: 'live' });
+      expect((await readJson(response)).key).to.deep.equal({ type: 'secret', mode: 'live' });
 
       const widget = await issueApiKey(server.runtime, { projectId: other.projectId, keyType: 'widget', mode: 'live' });
       expect(widget.key).to.match(/^pk_live_/);
       const widgetPing = await server.request('/api/v1/ping', { key: widget.key, headers: { Origin: 'https://b.example.org' } });
       expect(widgetPing.status).to.equal(200);
-      expect((await json(widgetPing)).key).to.deep.equal({ type: 'widget', mode: 'live' });
+      expect((await readJson(widgetPing)).key).to.deep.equal({ type: 'widget', mode: 'live' });
     });
 
     it('the original keys keep working after more keys are issued', async () => {

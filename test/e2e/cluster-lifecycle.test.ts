@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { LOGIN_PHRASINGS, readJson, submit, waitForCluster, waitForClusteringIdle, type TestProject } from '../support/clusters.js';
-
-type Project = TestProject;
+import { LOGIN_PHRASINGS, submit, waitForCluster, waitForClusteringIdle } from '../support/clusters.js';
+import { readJson, type TestProject } from '../support/http.js';
 
 const LOGIN = LOGIN_PHRASINGS;
 const loginReport = (n: number) => `${LOGIN[n % LOGIN.length]}${n >= LOGIN.length ? ` (report ${n})` : ''}`;
@@ -11,7 +10,7 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
 /** Submits the items one after the other, each clustered (and its spike check done) before the next; returns the ids and their single theme. */
-async function submitToOneTheme(server: TestServer, project: Project, bodies: Record<string, unknown>[]): Promise<{ ids: string[]; clusterId: string }> {
+async function submitToOneTheme(server: TestServer, project: TestProject, bodies: Record<string, unknown>[]): Promise<{ ids: string[]; clusterId: string }> {
   const ids: string[] = [];
   const clusters = new Set<string>();
   for (const body of bodies) {
@@ -32,17 +31,17 @@ async function eventsOfType(server: TestServer, clusterId: string, type: string)
   return (await clusterEvents(server, clusterId)).filter((e) => e.type === type).map((e) => e.data);
 }
 
-function patch(server: TestServer, project: Project, clusterId: string, status: string) {
+function patch(server: TestServer, project: TestProject, clusterId: string, status: string) {
   return server.request(`/api/v1/clusters/${clusterId}`, { method: 'PATCH', key: project.secretKey, body: JSON.stringify({ status }) });
 }
 
-async function detail(server: TestServer, project: Project, clusterId: string): Promise<any> {
+async function detail(server: TestServer, project: TestProject, clusterId: string): Promise<any> {
   const response = await server.request(`/api/v1/clusters/${clusterId}`, { key: project.secretKey });
   expect(response.status).to.equal(200);
   return (await readJson(response)).cluster;
 }
 
-async function listedIds(server: TestServer, project: Project, query = ''): Promise<string[]> {
+async function listedIds(server: TestServer, project: TestProject, query = ''): Promise<string[]> {
   const response = await server.request(`/api/v1/clusters${query}`, { key: project.secretKey });
   expect(response.status).to.equal(200);
   return ((await readJson(response)).clusters as any[]).map((c) => c.id);
@@ -58,7 +57,7 @@ describe('cluster life cycle (spec 3.3, 6)', function () {
   after(() => server.close());
 
   describe('resolve and regression (spec 3.3, 6: cluster.resolved, cluster.regressed)', () => {
-    let project: Project;
+    let project: TestProject;
     let clusterId: string;
     let triggering: string;
 
@@ -135,7 +134,7 @@ describe('cluster life cycle (spec 3.3, 6)', function () {
   });
 
   describe('mute and silent reopening (spec 3.3)', () => {
-    let project: Project;
+    let project: TestProject;
     let clusterId: string;
 
     before(async () => {

@@ -5,9 +5,8 @@ import { handleCommand } from '../../src/eventstore/command-handler.js';
 import { reclusterProject } from '../../src/work/clustering/recluster.js';
 import { snapshotTable } from '../support/table-snapshot.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { LOGIN_PHRASINGS, readJson, submit, waitForCluster, waitForClusteringIdle, type TestProject } from '../support/clusters.js';
-
-type Project = TestProject;
+import { LOGIN_PHRASINGS, submit, waitForCluster, waitForClusteringIdle } from '../support/clusters.js';
+import { readJson, type TestProject } from '../support/http.js';
 
 const LOGIN = LOGIN_PHRASINGS.slice(0, 3);
 const DARK_MODE = ['Please add a dark mode, the white background hurts my eyes at night.', 'Would love a dark theme option.'];
@@ -15,7 +14,7 @@ const DARK_MODE = ['Please add a dark mode, the white background hurts my eyes a
 describe('cluster merges recorded as events (spec 2.2, 4.10; issue: merges keep item clusterIds resolvable)', function () {
   this.timeout(120_000);
   let server: TestServer;
-  let project: Project;
+  let project: TestProject;
   const loginIds: string[] = [];
   const darkIds: string[] = [];
   let into: string;

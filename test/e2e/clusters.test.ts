@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { LOGIN_PHRASINGS, readJson, submit, waitForClusteredItem, waitForClusteringIdle, type TestProject } from '../support/clusters.js';
-
-type Project = TestProject;
+import { LOGIN_PHRASINGS, submit, waitForClusteredItem, waitForClusteringIdle } from '../support/clusters.js';
+import { expectProblem, readJson, type TestProject } from '../support/http.js';
 
 const LOGIN = LOGIN_PHRASINGS.slice(0, 5);
 const DARK_MODE = ['Please add a dark mode, the white background hurts my eyes at night.', 'Would love a dark theme option.'];
@@ -12,22 +11,13 @@ async function clusterEvents(server: TestServer, clusterId: string) {
   return server.runtime.store.readStream(`cluster-${clusterId}`);
 }
 
-async function expectProblem(response: Response, status: number, slug: string): Promise<any> {
-  expect(response.status).to.equal(status);
-  expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
-  const problem = await readJson(response);
-  expect(problem.type).to.match(new RegExp(`/${slug}$`));
-  expect(problem.status).to.equal(status);
-  return problem;
-}
-
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 describe('clusters (spec 2.2, 4.9, 4.10, 4.4)', function () {
   this.timeout(120_000);
   let server: TestServer;
-  let project: Project;
-  let other: Project;
+  let project: TestProject;
+  let other: TestProject;
   const loginIds: string[] = [];
   const darkIds: string[] = [];
   let dashboardId: string;
@@ -186,7 +176,7 @@ describe('clusters (spec 2.2, 4.9, 4.10, 4.4)', function () {
   });
 
   describe('GET /api/v1/clusters/{id}?limit (spec 4.10, 8: max 100, default 20)', () => {
-    let big: Project;
+    let big: TestProject;
     let clusterId: string;
     let newestFirst: string[];
     const HOUR = 3600_000;

@@ -2,28 +2,18 @@ import { expect } from 'chai';
 import type { Analysis, Analyzer } from '../../src/analysis/analyzer.js';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { AnalysisWorker } from '../../src/work/analysis-worker.js';
+import { waitForCluster } from '../support/clusters.js';
+import { postFeedback, submitFeedback } from '../support/feedback.js';
+import { expectProblem, readJson, type TestProject } from '../support/http.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
-
-/** Response bodies as plain JSON values (fetch types them `unknown`). */
-const readJson = (response: Response): Promise<any> => response.json();
-
-interface Project {
-  projectId: string;
-  secretKey: string;
-  widgetKey: string;
-}
 
 /** Helpers over one server: submit, read, delete and search the raw tables. */
 function helpers(getServer: () => TestServer) {
   const server = () => getServer();
   return {
-    async submit(project: Project, text: string, headers?: Record<string, string>): Promise<string> {
-      const response = await server().request('/api/v1/feedback', { method: 'POST', key: project.secretKey, headers, body: JSON.stringify({ text }) });
-      expect(response.status).to.equal(202);
-      return (await readJson(response)).id;
-    },
-    get: (project: Project, id: string) => server().request(`/api/v1/feedback/${id}`, { key: project.secretKey }),
-    del: (project: Project, id: string) => server().request(`/api/v1/feedback/${id}`, { method: 'DELETE', key: project.secretKey }),
+    submit: (project: TestProject, text: string, headers?: Record<string, string>) => submitFeedback(server(), project.secretKey, { text }, headers),
+    get: (project: TestProject, id: string) => server().request(`/api/v1/feedback/${id}`, { key: project.secretKey }),
+    del: (project: TestProject, id: string) => server().request(`/api/v1/feedback/${id}`, { method: 'DELETE', key: project.secretKey }),
     /** Rows of `table` whose text form contains `needle`. */
     async rowsContaining(table: string, needle: string): Promise<number> {
       const result = await server().runtime.db.query<{ n: number }>(
@@ -47,19 +37,13 @@ function helpers(getServer: () => TestServer) {
   };
 }
 
-async function expectNotFound(response: Response): Promise<void> {
-  expect(response.status).to.equal(404);
-  expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
-  const problem = await readJson(response);
-  expect(problem.type).to.match(/\/not-found$/);
-  expect(problem.status).to.equal(404);
-}
+const expectNotFound = (response: Response) => expectProblem(response, 404, 'not-found');
 
 describe('DELETE /api/v1/feedback/{id} (spec 4.4)', function () {
   this.timeout(120_000);
   let server: TestServer;
-  let project: Project;
-  let other: Project;
+  let project: TestProject;
+  let other: TestProject;
   const h = helpers(() => server);
 
   before(async () => {
@@ -159,12 +143,7 @@ describe('DELETE /api/v1/feedback/{id} (spec 4.4)', function () {
       const id = await h.submit(project, 'Submitted once, deleted, then replayed', headers);
       expect((await h.del(project, id)).status).to.equal(204);
 
-      const replay = await server.request('/api/v1/feedback', {
-        method: 'POST',
-        key: project.secretKey,
-        headers,
-        body: JSON.stringify({ text: 'Submitted once, deleted, then replayed' }),
-      });
+      const replay = await postFeedback(server, project.secretKey, { text: 'Submitted once, deleted, then replayed' }, headers);
       await expectNotFound(replay);
       expect(await h.eventsOf(id)).to.deep.equal([]);
       await expectNotFound(await h.get(project, id));
@@ -206,7 +185,7 @@ describe('DELETE /api/v1/feedback/{id} (spec 4.4)', function () {
 describe('DELETE /api/v1/feedback/{id} of a pending item (spec 4.4, 3.1)', function () {
   this.timeout(120_000);
   let server: TestServer;
-  let project: Project;
+  let project: TestProject;
   const h = helpers(() => server);
 
   before(async () => {
@@ -278,23 +257,19 @@ describe('DELETE /api/v1/feedback/{id} of a pending item (spec 4.4, 3.1)', funct
 
 describe('DELETE /api/v1/feedback/{id}: the theme label forgets the deleted words (spec 4.4)', () => {
   let server: TestServer;
+  let project: TestProject;
   let key: string;
 
   before(async () => {
     server = await startTestServer();
-    key = (await server.createProject()).secretKey;
+    project = await server.createProject();
+    key = project.secretKey;
   });
   after(() => server.close());
 
   async function submitAndCluster(text: string): Promise<{ id: string; clusterId: string }> {
-    const response = await server.request('/api/v1/feedback', { key, method: 'POST', body: JSON.stringify({ text }) });
-    const { id } = (await response.json()) as { id: string };
-    for (let i = 0; i < 200; i++) {
-      const item = (await (await server.request(`/api/v1/feedback/${id}`, { key })).json()) as { clusterId: string | null };
-      if (item.clusterId) return { id, clusterId: item.clusterId };
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('not clustered in time');
+    const id = await submitFeedback(server, key, { text });
+    return { id, clusterId: await waitForCluster(server, project, id) };
   }
 
   it('a theme labelled from the deleted item gets a new label and the old label generation is erased', async () => {

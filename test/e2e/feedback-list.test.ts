@@ -1,15 +1,8 @@
 import { expect } from 'chai';
 import { FEEDBACK_SOURCES } from '../../src/domain/feedback/events.js';
+import { submitFeedback } from '../support/feedback.js';
+import { expectProblem, readJson, type TestProject } from '../support/http.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
-
-/** Response bodies as plain JSON values (fetch types them `unknown`). */
-const readJson = (response: Response): Promise<any> => response.json();
-
-interface Project {
-  projectId: string;
-  secretKey: string;
-  widgetKey: string;
-}
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const SHARED_AT = '2025-06-01T12:00:00.000Z';
@@ -24,29 +17,15 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
   });
   after(() => server.close());
 
-  async function submit(project: Project, body: Record<string, unknown>, options: { widget?: boolean } = {}): Promise<string> {
-    const response = await server.request('/api/v1/feedback', {
-      method: 'POST',
-      key: options.widget ? project.widgetKey : project.secretKey,
-      headers: options.widget ? { Origin: ORIGIN } : undefined,
-      body: JSON.stringify(body),
-    });
-    expect(response.status).to.equal(202);
-    return (await readJson(response)).id;
-  }
-
-  async function list(project: Project, query = ''): Promise<{ items: any[]; nextBefore: string | null }> {
+  async function list(project: TestProject, query = ''): Promise<{ items: any[]; nextBefore: string | null }> {
     const response = await server.request(`/api/v1/feedback${query}`, { key: project.secretKey });
     expect(response.status, `GET /feedback${query}`).to.equal(200);
     return readJson(response);
   }
 
-  async function expectBadQuery(project: Project, query: string, field: string): Promise<void> {
-    const response = await server.request(`/api/v1/feedback${query}`, { key: project.secretKey });
-    expect(response.status, query).to.equal(400);
-    expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
-    const problem = await readJson(response);
-    expect(problem.type).to.match(/\/invalid-request$/);
+  /** A 400 invalid-request naming `field`, in detail and in errors[] (where a repeated parameter may be named `meta.0`). */
+  async function expectBadQuery(project: TestProject, query: string, field: string): Promise<void> {
+    const problem = await expectProblem(await server.request(`/api/v1/feedback${query}`, { key: project.secretKey }), 400, 'invalid-request');
     expect(problem.detail).to.include(field);
     expect(problem.errors.map((e: { field: string }) => e.field).join(' ')).to.include(field);
   }
@@ -54,7 +33,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
   const ids = (items: Array<{ id: string }>) => items.map((i) => i.id);
 
   describe('ordering, limit and filters (spec 4.2)', () => {
-    let project: Project;
+    let project: TestProject;
     const byName = new Map<string, string>();
 
     before(async () => {
@@ -73,7 +52,12 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
         // Distinct, increasing timestamps: the newest-first order is then known. A widget key cannot
         // backdate, so the widget item, dated at receipt, is the newest.
         const createdAt = new Date(Date.parse('2025-03-01T09:00:00.000Z') + minute++ * 60_000).toISOString();
-        byName.set(name, await submit(project, widget ? body : { ...body, createdAt }, { widget }));
+        byName.set(
+          name,
+          widget
+            ? await submitFeedback(server, project.widgetKey, body, { Origin: ORIGIN })
+            : await submitFeedback(server, project.secretKey, { ...body, createdAt }),
+        );
       }
       for (const id of byName.values()) await waitForProcessed(server, project.secretKey, id);
     });
@@ -180,7 +164,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
 
     it('never shows another project\'s items', async () => {
       const other = await server.createProject({ name: 'List other' });
-      await submit(other, { text: 'Only in the other project', metadata: { plan: 'pro' } });
+      await submitFeedback(server, other.secretKey, { text: 'Only in the other project', metadata: { plan: 'pro' } });
       const mine = await list(project, '?meta=plan:pro');
       expect(ids(mine.items)).to.deep.equal(named('pro10s', 'pro5'));
       const theirs = await list(other);
@@ -195,7 +179,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
   });
 
   describe('cursor paging over shared timestamps (spec 4.2 before / nextBefore)', () => {
-    let project: Project;
+    let project: TestProject;
     const created: string[] = [];
     let fullOrder: any[];
     const SHARED_COUNT = 100;
@@ -213,7 +197,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       for (let i = 0; i < 20; i++) bodies.push({ text: `Other timestamp item number ${i}`, createdAt: OTHER_TIMES[i % OTHER_TIMES.length] });
       expect(bodies).to.have.length(120);
       for (let i = 0; i < bodies.length; i += 8) {
-        created.push(...(await Promise.all(bodies.slice(i, i + 8).map((b) => submit(project, b)))));
+        created.push(...(await Promise.all(bodies.slice(i, i + 8).map((b) => submitFeedback(server, project.secretKey, b)))));
       }
       fullOrder = (await list(project, '?limit=200')).items;
     });
@@ -352,8 +336,8 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
 
     it('an item submitted during paging does not disturb later pages', async () => {
       const first = await list(project, '?limit=10');
-      await submit(project, { text: 'Arrived while someone was paging', createdAt: SHARED_AT });
-      await submit(project, { text: 'Arrived later still, newest of all' });
+      await submitFeedback(server, project.secretKey, { text: 'Arrived while someone was paging', createdAt: SHARED_AT });
+      await submitFeedback(server, project.secretKey, { text: 'Arrived later still, newest of all' });
       const rest: any[] = [];
       let before = first.nextBefore;
       while (before) {
@@ -381,9 +365,9 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       it(`every item exactly once, the cursor passed back ${name}`, async () => {
         const project = await server.createProject({ name: `Round trip ${name}` });
         const created = [
-          await submit(project, { text: 'Older item', createdAt: '2025-01-14T08:00:00.000Z' }),
-          ...(await Promise.all([1, 2, 3].map((n) => submit(project, { text: `Backfill ${n}`, createdAt: '2025-01-15T00:00:00.000Z' })))),
-          await submit(project, { text: 'Newer item', createdAt: '2025-01-16T08:00:00.000Z' }),
+          await submitFeedback(server, project.secretKey, { text: 'Older item', createdAt: '2025-01-14T08:00:00.000Z' }),
+          ...(await Promise.all([1, 2, 3].map((n) => submitFeedback(server, project.secretKey, { text: `Backfill ${n}`, createdAt: '2025-01-15T00:00:00.000Z' })))),
+          await submitFeedback(server, project.secretKey, { text: 'Newer item', createdAt: '2025-01-16T08:00:00.000Z' }),
         ];
         for (const limit of limits) {
           const seen: string[] = [];
@@ -402,14 +386,14 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
   });
 
   describe('GET /api/v1/feedback/{id} (spec 4.3)', () => {
-    let project: Project;
-    let other: Project;
+    let project: TestProject;
+    let other: TestProject;
     let id: string;
 
     before(async () => {
       project = await server.createProject({ name: 'Detail' });
       other = await server.createProject({ name: 'Detail other' });
-      id = await submit(project, {
+      id = await submitFeedback(server, project.secretKey, {
         text: 'The calendar sync is broken since yesterday, events are missing.',
         userId: 'user-42',
         metadata: { plan: 'pro' },
@@ -434,7 +418,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
 
     it('a pending item has null analysis fields', async () => {
       // The worker may already have processed it; only a pending answer has the null fields.
-      const fresh = await submit(project, { text: 'Just arrived' });
+      const fresh = await submitFeedback(server, project.secretKey, { text: 'Just arrived' });
       const item = await readJson(await server.request(`/api/v1/feedback/${fresh}`, { key: project.secretKey }));
       expect(item).to.include.keys('receivedAt', 'processedAt', 'analysis');
       if (item.status === 'pending') {
@@ -449,12 +433,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
 
     it('an unknown id gives a 404 problem', async () => {
       const response = await server.request('/api/v1/feedback/fb_doesnotexist0000000', { key: project.secretKey });
-      expect(response.status).to.equal(404);
-      expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
-      const problem = await readJson(response);
-      expect(problem.type).to.match(/\/not-found$/);
-      expect(problem.status).to.equal(404);
-      expect(problem.detail).to.be.a('string');
+      await expectProblem(response, 404, 'not-found');
     });
 
     it('another project\'s item gives 404, not 403', async () => {

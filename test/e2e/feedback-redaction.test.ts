@@ -2,9 +2,8 @@ import { expect } from 'chai';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 import { cosineSimilarity } from '../../src/domain/cluster/vectors.js';
-
-/** Response bodies as plain JSON values (fetch types them `unknown`). */
-const readJson = (response: Response): Promise<any> => response.json();
+import { submitFeedback } from '../support/feedback.js';
+import { readJson, type TestProject } from '../support/http.js';
 
 /**
  * Each case plants personal data of one kind; `secrets` are the planted value and fragments of it
@@ -99,7 +98,7 @@ const LOOK_ALIKES = ['ORD-2024-00123', 'v2.4.1', '$49.99', 'INV-88231', 'E4021',
 describe('Redaction before storage (spec 1, 4.1)', function () {
   this.timeout(120_000);
   let server: TestServer;
-  let project: { projectId: string; secretKey: string; widgetKey: string };
+  let project: TestProject;
   const ids = new Map<string, string>();
   let metadataId: string;
   const processed = new Map<string, any>();
@@ -107,31 +106,17 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
   before(async () => {
     server = await startTestServer();
     project = await server.createProject({ name: 'Redaction' });
-    for (const c of CASES) {
-      const response = await server.request('/api/v1/feedback', {
-        method: 'POST',
-        key: project.secretKey,
-        body: JSON.stringify({ text: c.text }),
-      });
-      expect(response.status).to.equal(202);
-      ids.set(c.kind, (await readJson(response)).id);
-    }
-    const response = await server.request('/api/v1/feedback', {
-      method: 'POST',
-      key: project.secretKey,
-      body: JSON.stringify({
-        text: 'Checkout page is slow on Safari.',
-        metadata: {
-          contact: 'reach me at zoe.quinn@example.org',
-          nested: { owners: ['max.payne@example.net', 'team-billing'], note: 'ticket ORD-2024-00123' },
-          plan: 'pro',
-          seats: 5,
-          beta: true,
-        },
-      }),
+    for (const c of CASES) ids.set(c.kind, await submitFeedback(server, project.secretKey, { text: c.text }));
+    metadataId = await submitFeedback(server, project.secretKey, {
+      text: 'Checkout page is slow on Safari.',
+      metadata: {
+        contact: 'reach me at zoe.quinn@example.org',
+        nested: { owners: ['max.payne@example.net', 'team-billing'], note: 'ticket ORD-2024-00123' },
+        plan: 'pro',
+        seats: 5,
+        beta: true,
+      },
     });
-    expect(response.status).to.equal(202);
-    metadataId = (await readJson(response)).id;
     for (const id of [...ids.values(), metadataId]) processed.set(id, await waitForProcessed(server, project.secretKey, id));
   });
   after(() => server.close());
@@ -212,8 +197,7 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
 
   it('a text with no personal data is stored unchanged', async () => {
     const text = 'Dark Mode looks great in 3.2.0 but export is slow with 10,000 rows at $12.50 per seat.';
-    const response = await server.request('/api/v1/feedback', { method: 'POST', key: project.secretKey, body: JSON.stringify({ text }) });
-    const { id } = await readJson(response);
+    const id = await submitFeedback(server, project.secretKey, { text });
     const item = await readJson(await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey }));
     expect(item.text).to.equal(text);
   });
@@ -260,14 +244,12 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
 
   it('a widget-key submission is redacted the same way', async () => {
     const widgetProject = await server.createProject({ name: 'Redaction widget', origins: ['https://shop.example.com'] });
-    const response = await server.request('/api/v1/feedback', {
-      method: 'POST',
-      key: widgetProject.widgetKey,
-      headers: { Origin: 'https://shop.example.com' },
-      body: JSON.stringify({ text: 'Write to kim.lee@example.io or call (212) 555-0199, my IP is 10.20.30.40.' }),
-    });
-    expect(response.status).to.equal(202);
-    const { id } = await readJson(response);
+    const id = await submitFeedback(
+      server,
+      widgetProject.widgetKey,
+      { text: 'Write to kim.lee@example.io or call (212) 555-0199, my IP is 10.20.30.40.' },
+      { Origin: 'https://shop.example.com' },
+    );
     const item = await readJson(await server.request(`/api/v1/feedback/${id}`, { key: widgetProject.secretKey }));
     expect(item.text).to.equal('Write to [email] or call [phone], my IP is [ip].');
     for (const secret of ['kim.lee@example.io', '555-0199', '10.20.30.40']) expect(await tablesContaining(secret), secret).to.deep.equal([]);

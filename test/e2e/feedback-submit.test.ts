@@ -1,22 +1,15 @@
 import { expect } from 'chai';
 import { EMOTIONS, FEEDBACK_TYPES, SENTIMENTS } from '../../src/analysis/analyzer.js';
+import { postFeedback } from '../support/feedback.js';
+import { expectInvalidField, readJson, type TestProject } from '../support/http.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
-
-/** Response bodies as plain JSON values (fetch types them `unknown`). */
-const readJson = (response: Response): Promise<any> => response.json();
-
-interface Project {
-  projectId: string;
-  secretKey: string;
-  widgetKey: string;
-}
 
 const ORIGIN = 'https://app.example.com';
 
 describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
   this.timeout(120_000);
   let server: TestServer;
-  let project: Project;
+  let project: TestProject;
 
   before(async () => {
     server = await startTestServer();
@@ -28,30 +21,13 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
   const freshProject = () => server.createProject({ name: 'Submit extra', origins: [ORIGIN] });
 
   const post = (body: unknown, options: { key?: string; headers?: Record<string, string> } = {}) =>
-    server.request('/api/v1/feedback', {
-      method: 'POST',
-      key: options.key ?? project.secretKey,
-      body: JSON.stringify(body),
-      headers: options.headers,
-    });
+    postFeedback(server, options.key ?? project.secretKey, body, options.headers);
 
   const detail = async (id: string, key = project.secretKey) => {
     const response = await server.request(`/api/v1/feedback/${id}`, { key });
     expect(response.status).to.equal(200);
     return readJson(response);
   };
-
-  async function expectProblem(response: Response, field: string): Promise<any> {
-    expect(response.status).to.equal(400);
-    expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
-    const problem = await readJson(response);
-    expect(problem.type).to.match(/\/invalid-request$/);
-    expect(problem.status).to.equal(400);
-    expect(problem.title).to.be.a('string');
-    expect(problem.detail).to.be.a('string').and.include(field);
-    expect(problem.errors.map((e: { field: string }) => e.field)).to.include(field);
-    return problem;
-  }
 
   const count = async (sql: string, params: unknown[] = []) =>
     Number((await server.runtime.db.query<{ n: number }>(sql, params)).rows[0].n);
@@ -123,19 +99,19 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
 
   describe('body validation (spec 4.1 body, 7 invalid-request, 8 limits)', () => {
     it('rejects a missing text naming `text`', async () => {
-      await expectProblem(await post({ userId: 'u1' }), 'text');
+      await expectInvalidField(await post({ userId: 'u1' }), 'text');
     });
 
     it('rejects an empty text naming `text`', async () => {
-      await expectProblem(await post({ text: '' }), 'text');
+      await expectInvalidField(await post({ text: '' }), 'text');
     });
 
     it('rejects a whitespace-only text naming `text`', async () => {
-      await expectProblem(await post({ text: '   \n\t  ' }), 'text');
+      await expectInvalidField(await post({ text: '   \n\t  ' }), 'text');
     });
 
     it('rejects a text of 10,001 characters and accepts exactly 10,000', async () => {
-      await expectProblem(await post({ text: 'a'.repeat(10_001) }), 'text');
+      await expectInvalidField(await post({ text: 'a'.repeat(10_001) }), 'text');
       const words = 'lorem ipsum dolor sit amet '.repeat(400); // 10,800 chars
       const exact = words.slice(0, 9_999) + 'x';
       expect(exact).to.have.length(10_000);
@@ -147,11 +123,11 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     });
 
     it('rejects a non-string text naming `text`', async () => {
-      await expectProblem(await post({ text: 42 }), 'text');
+      await expectInvalidField(await post({ text: 42 }), 'text');
     });
 
     it('limits userId to 256 characters', async () => {
-      await expectProblem(await post({ text: 'userId too long', userId: 'u'.repeat(257) }), 'userId');
+      await expectInvalidField(await post({ text: 'userId too long', userId: 'u'.repeat(257) }), 'userId');
       const response = await post({ text: 'userId at the limit', userId: 'u'.repeat(256) });
       expect(response.status).to.equal(202);
       const item = await detail((await readJson(response)).id);
@@ -164,9 +140,9 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       const tooLong = emailOf(321);
       const atLimit = await post({ text: 'email at the limit', email: emailOf(320) });
       expect(atLimit.status).to.equal(202);
-      await expectProblem(await post({ text: 'email too long', email: tooLong }), 'email');
-      await expectProblem(await post({ text: 'email not an email', email: 'not-an-email' }), 'email');
-      await expectProblem(await post({ text: 'email not an email', email: 'two@@example.com' }), 'email');
+      await expectInvalidField(await post({ text: 'email too long', email: tooLong }), 'email');
+      await expectInvalidField(await post({ text: 'email not an email', email: 'not-an-email' }), 'email');
+      await expectInvalidField(await post({ text: 'email not an email', email: 'two@@example.com' }), 'email');
       const ok = await post({ text: 'email fine', email: 'Someone@Example.com' });
       expect(ok.status).to.equal(202);
     });
@@ -185,21 +161,21 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       expect((await detail((await readJson(widget)).id)).source).to.equal('widget');
 
       for (const source of ['csv', 'call', 'appstore', 'intercom', 'zendesk', 'API', '']) {
-        await expectProblem(await post({ text: `source ${source}`, source }), 'source');
+        await expectInvalidField(await post({ text: `source ${source}`, source }), 'source');
       }
     });
 
     it('rejects an unknown property and names it', async () => {
-      const problem = await expectProblem(await post({ text: 'hello', rating: 5 }), 'rating');
+      const problem = await expectInvalidField(await post({ text: 'hello', rating: 5 }), 'rating');
       expect(problem.detail).to.include('rating');
-      await expectProblem(await post({ text: 'hello', status: 'processed' }), 'status');
+      await expectInvalidField(await post({ text: 'hello', status: 'processed' }), 'status');
     });
 
     it('limits metadata to 8 KB as JSON: just over is rejected naming `metadata`, just under is kept', async () => {
       // {"blob":"…"} has 11 bytes of framing.
       const over = { blob: 'm'.repeat(8 * 1024 - 11 + 1) };
       expect(Buffer.byteLength(JSON.stringify(over))).to.equal(8 * 1024 + 1);
-      await expectProblem(await post({ text: 'metadata too big', metadata: over }), 'metadata');
+      await expectInvalidField(await post({ text: 'metadata too big', metadata: over }), 'metadata');
 
       const under = { blob: 'm'.repeat(8 * 1024 - 11 - 1) };
       expect(Buffer.byteLength(JSON.stringify(under))).to.equal(8 * 1024 - 1);
@@ -210,8 +186,8 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     });
 
     it('rejects metadata that is not an object', async () => {
-      await expectProblem(await post({ text: 'metadata as list', metadata: ['a'] }), 'metadata');
-      await expectProblem(await post({ text: 'metadata as string', metadata: 'plan=pro' }), 'metadata');
+      await expectInvalidField(await post({ text: 'metadata as list', metadata: ['a'] }), 'metadata');
+      await expectInvalidField(await post({ text: 'metadata as string', metadata: 'plan=pro' }), 'metadata');
     });
 
     it('keeps a backfilled createdAt and rejects an invalid date-time', async () => {
@@ -227,7 +203,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       expect((await detail((await readJson(offset)).id)).createdAt).to.equal('2025-01-15T08:30:00.000Z');
 
       for (const createdAt of ['yesterday', '2025-13-45T99:00:00Z', '2025-01-15', 1736929800000]) {
-        await expectProblem(await post({ text: 'bad date', createdAt }), 'createdAt');
+        await expectInvalidField(await post({ text: 'bad date', createdAt }), 'createdAt');
       }
     });
 
@@ -248,7 +224,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     });
 
     it('rejects an Idempotency-Key of 129 characters and accepts 128', async () => {
-      await expectProblem(await post({ text: 'long key' }, { headers: { 'Idempotency-Key': 'k'.repeat(129) } }), 'Idempotency-Key');
+      await expectInvalidField(await post({ text: 'long key' }, { headers: { 'Idempotency-Key': 'k'.repeat(129) } }), 'Idempotency-Key');
       const ok = await post({ text: 'key at the limit' }, { headers: { 'Idempotency-Key': 'k'.repeat(128) } });
       expect(ok.status).to.equal(202);
     });
@@ -381,9 +357,9 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     it('a widget key may not pose as the API (source `api`) nor backdate: 400 naming the field, nothing stored (issue 7)', async () => {
       const own = await freshProject();
       const posing = await post({ text: 'widget says api', source: 'api' }, { key: own.widgetKey, headers: { Origin: ORIGIN } });
-      expect((await expectProblem(posing, 'source')).errors).to.have.length(1);
+      expect((await expectInvalidField(posing, 'source')).errors).to.have.length(1);
       const backdated = await post({ text: 'from last year', createdAt: '2024-01-01T00:00:00Z' }, { key: own.widgetKey, headers: { Origin: ORIGIN } });
-      expect((await expectProblem(backdated, 'createdAt')).errors).to.have.length(1);
+      expect((await expectInvalidField(backdated, 'createdAt')).errors).to.have.length(1);
       const explicit = await post({ text: 'widget says widget', source: 'widget' }, { key: own.widgetKey, headers: { Origin: ORIGIN } });
       expect(explicit.status).to.equal(202);
       expect(await itemRows(own.projectId)).to.equal(1);

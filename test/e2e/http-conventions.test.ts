@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import http from 'node:http';
+import { postFeedback } from '../support/feedback.js';
 import { expectProblem as expectProblemUnder, readJson, type TestProject } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { MutableClock } from '../support/mutable-clock.js';
@@ -8,11 +9,6 @@ const PROBLEM_BASE = 'https://errors.example.test';
 const expectProblem = (response: Response, status: number, slug: string) => expectProblemUnder(response, status, slug, PROBLEM_BASE);
 const ORIGIN = 'https://widget.example.com';
 const LIMIT_BYTES = 64 * 1024;
-
-const json = readJson;
-
-type Project = TestProject;
-
 
 /** A raw node:http request, for bodies fetch cannot send (chunked without Content-Length). */
 function rawRequest(
@@ -39,7 +35,7 @@ function rawRequest(
 
 describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () => {
   let server: TestServer;
-  let project: Project;
+  let project: TestProject;
   const clock = new MutableClock(new Date('2026-03-01T12:00:15.000Z'));
 
   const countRows = async (table: 'feedback_items' | 'events') =>
@@ -162,7 +158,7 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
     });
 
     it('a text of only white space is a 400 naming text', async () => {
-      const response = await server.request('/api/v1/feedback', { key: project.secretKey, method: 'POST', body: JSON.stringify({ text: '   ' }) });
+      const response = await postFeedback(server, project.secretKey, { text: '   ' });
       const body = await expectProblem(response, 400, 'invalid-request');
       expect(body.errors.map((e: { field: string }) => e.field)).to.deep.equal(['text']);
     });
@@ -171,18 +167,14 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
       const items = await countRows('feedback_items');
       const events = await countRows('events');
       for (const payload of [{ text: '' }, { text: 'x'.repeat(10_001) }, { text: 'ok', extra: 1 }, { text: 'ok', metadata: { big: 'x'.repeat(9000) } }]) {
-        await expectProblem(
-          await server.request('/api/v1/feedback', { key: project.secretKey, method: 'POST', body: JSON.stringify(payload) }),
-          400,
-          'invalid-request',
-        );
+        await expectProblem(await postFeedback(server, project.secretKey, payload), 400, 'invalid-request');
       }
       expect(await countRows('feedback_items')).to.equal(items);
       expect(await countRows('events')).to.equal(events);
     });
 
     it('accepts text of exactly 10,000 characters (the limit is inclusive)', async () => {
-      const response = await server.request('/api/v1/feedback', { key: project.secretKey, method: 'POST', body: JSON.stringify({ text: 'a'.repeat(10_000) }) });
+      const response = await postFeedback(server, project.secretKey, { text: 'a'.repeat(10_000) });
       expect(response.status).to.equal(202);
     });
   });
@@ -237,7 +229,7 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
 
   describe('rate limits (spec 8)', () => {
     const submitAsWidget = (key: string, text: string) =>
-      server.request('/api/v1/feedback', { key, method: 'POST', body: JSON.stringify({ text }), headers: { Origin: ORIGIN } });
+      postFeedback(server, key, { text }, { Origin: ORIGIN });
 
     function rateHeaders(response: Response) {
       return {
@@ -268,7 +260,7 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
 
     it('POST /feedback meters per key: 300 for a secret key, 30 for a widget key', async () => {
       const fresh = await server.createProject({ name: 'Submit meter', origins: [ORIGIN] });
-      const secret = await server.request('/api/v1/feedback', { key: fresh.secretKey, method: 'POST', body: JSON.stringify({ text: 'one' }) });
+      const secret = await postFeedback(server, fresh.secretKey, { text: 'one' });
       expect(secret.status).to.equal(202);
       expect(rateHeaders(secret)).to.include({ limit: 300, remaining: 299 });
       const widget1 = await submitAsWidget(fresh.widgetKey, 'two');
@@ -324,7 +316,7 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
       expect(await countRows('events')).to.equal(events);
 
       // Other keys of the same project have their own budget.
-      const secret = await server.request('/api/v1/feedback', { key: fresh.secretKey, method: 'POST', body: JSON.stringify({ text: 'secret side' }) });
+      const secret = await postFeedback(server, fresh.secretKey, { text: 'secret side' });
       expect(secret.status).to.equal(202);
 
       clock.advance(60_000);
@@ -341,7 +333,7 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
       const response = await server.request('/api/v1/openapi.json');
       expect(response.status).to.equal(200);
       expect(response.headers.get('content-type')).to.match(/^application\/json\b/);
-      doc = await json(response);
+      doc = await readJson(response);
     });
 
     it('is OpenAPI 3.1.0, version 1.0.0, served without a key', () => {
@@ -445,7 +437,7 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
     });
 
     it('the documented limit is the enforced one (10,001 characters is refused)', async () => {
-      const response = await server.request('/api/v1/feedback', { key: project.secretKey, method: 'POST', body: JSON.stringify({ text: 'a'.repeat(10_001) }) });
+      const response = await postFeedback(server, project.secretKey, { text: 'a'.repeat(10_001) });
       const body = await expectProblem(response, 400, 'invalid-request');
       expect(body.errors.map((e: { field: string }) => e.field)).to.deep.equal(['text']);
     });

@@ -1,10 +1,14 @@
 import { expect } from 'chai';
+import { waitForCluster } from '../support/clusters.js';
+import { submitFeedback } from '../support/feedback.js';
+import { readJson, type TestProject } from '../support/http.js';
 import { failures, OpenAIStub } from '../support/openai-stub.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 
 describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3.1)', () => {
   let stub: OpenAIStub;
   let server: TestServer;
+  let project: TestProject;
   let key: string;
 
   before(async () => {
@@ -20,18 +24,15 @@ describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3
         OPENAI_MAX_ATTEMPTS: '2',
       },
     });
-    key = (await server.createProject()).secretKey;
+    project = await server.createProject();
+    key = project.secretKey;
   });
   after(async () => {
     await server.close();
     await stub.close();
   });
 
-  async function submit(text: string): Promise<string> {
-    const response = await server.request('/api/v1/feedback', { key, method: 'POST', body: JSON.stringify({ text }) });
-    expect(response.status).to.equal(202);
-    return ((await response.json()) as { id: string }).id;
-  }
+  const submit = (text: string) => submitFeedback(server, key, { text });
 
   it('processes an item with the model: analyzer llm:<model>, values in the documented sets', async () => {
     const item = await waitForProcessed(server, key, await submit('The app crashes when I export a report'));
@@ -52,12 +53,8 @@ describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3
 
   it('names themes with the LLM: the label is the model’s phrase for the theme’s terms (issue 4)', async () => {
     const id = await submit('Exporting the monthly report to PDF fails');
-    let clusterId: string | null = null;
-    for (let i = 0; i < 200 && !clusterId; i++) {
-      clusterId = ((await (await server.request(`/api/v1/feedback/${id}`, { key })).json()) as { clusterId: string | null }).clusterId;
-      if (!clusterId) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const detail = (await (await server.request(`/api/v1/clusters/${clusterId}`, { key })).json()) as { cluster: { label: string } };
+    const clusterId = await waitForCluster(server, project, id);
+    const detail: { cluster: { label: string } } = await readJson(await server.request(`/api/v1/clusters/${clusterId}`, { key }));
     const labelRequests = stub.chatRequests.filter((r) => JSON.stringify(r.body).includes('You name themes in customer feedback'));
     expect(labelRequests.length).to.be.greaterThan(0);
     // The stub answers with the capitalised terms it was given; c-TF-IDF alone would give lower-case "a / b".

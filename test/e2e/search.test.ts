@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { submitFeedback } from '../support/feedback.js';
+import { readJson, type TestProject } from '../support/http.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 
 const TEXTS = [
@@ -12,20 +14,20 @@ const TEXTS = [
 
 describe('GET /api/v1/search (spec 4.8)', () => {
   let server: TestServer;
-  let project: { projectId: string; secretKey: string; widgetKey: string };
-  let other: { projectId: string; secretKey: string };
+  let project: TestProject;
+  let other: TestProject;
   const ids = new Map<string, string>();
 
+  /** Submits one item and waits until it is processed (so it is in the search index). */
   async function submit(key: string, text: string): Promise<string> {
-    const response = await server.request('/api/v1/feedback', { key, method: 'POST', body: JSON.stringify({ text }) });
-    const { id } = (await response.json()) as { id: string };
+    const id = await submitFeedback(server, key, { text });
     await waitForProcessed(server, key, id);
     return id;
   }
 
   async function search(query: string, key = project.secretKey) {
     const response = await server.request(`/api/v1/search?${query}`, { key });
-    return { response, body: (await response.json()) as any };
+    return { response, body: await readJson(response) };
   }
 
   before(async () => {

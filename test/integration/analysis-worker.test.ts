@@ -3,17 +3,10 @@ import type { Analysis, Analyzer, Embedding } from '../../src/analysis/analyzer.
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { AnalysisWorker, type AnalysisWorkerOptions } from '../../src/work/analysis-worker.js';
 import { retryDelaySeconds } from '../../src/work/retry-delay.js';
+import { submitFeedback } from '../support/feedback.js';
+import { readJson, type TestProject } from '../support/http.js';
 import { MutableClock } from '../support/mutable-clock.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
-
-/** Response bodies as plain JSON values (fetch types them `unknown`). */
-const readJson = (response: Response): Promise<any> => response.json();
-
-interface Project {
-  projectId: string;
-  secretKey: string;
-  widgetKey: string;
-}
 
 interface ClaimedJob {
   feedback_id: string;
@@ -43,7 +36,7 @@ describe('AnalysisWorker: leases, retries, idempotence (spec 3.1, crash safety)'
   const LEASE_SECONDS = 60;
   const clock = new MutableClock();
   let server: TestServer;
-  let project: Project;
+  let project: TestProject;
 
   before(async () => {
     server = await startTestServer({ workers: false, clock });
@@ -55,11 +48,7 @@ describe('AnalysisWorker: leases, retries, idempotence (spec 3.1, crash safety)'
   const worker = (analyzer: Analyzer | (() => Promise<Analyzer>) = loadOfflineAnalyzer, options: AnalysisWorkerOptions = {}) =>
     new AnalysisWorker(server.runtime, typeof analyzer === 'function' ? analyzer : async () => analyzer, { leaseSeconds: LEASE_SECONDS, ...options });
 
-  async function submit(text: string): Promise<string> {
-    const response = await server.request('/api/v1/feedback', { method: 'POST', key: project.secretKey, body: JSON.stringify({ text }) });
-    expect(response.status).to.equal(202);
-    return (await readJson(response)).id;
-  }
+  const submit = (text: string) => submitFeedback(server, project.secretKey, { text });
 
   async function eventTypes(id: string): Promise<string[]> {
     const result = await server.runtime.db.query<{ type: string }>(`SELECT type FROM events WHERE stream = $1 ORDER BY revision`, [`feedback-${id}`]);

@@ -4,6 +4,8 @@ import { CtfidfLabeler } from '../../src/analysis/labels/ctfidf-labeler.js';
 import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
 import { AnalysisWorker } from '../../src/work/analysis-worker.js';
 import { ClusteringWorker } from '../../src/work/clustering/clustering-worker.js';
+import { submitFeedback } from '../support/feedback.js';
+import { readJson } from '../support/http.js';
 import { MutableClock } from '../support/mutable-clock.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -20,8 +22,7 @@ describe('ClusteringWorker: failures are retried later, the queue keeps moving (
   after(() => server.close());
 
   async function processed(text: string): Promise<string> {
-    const response = await server.request('/api/v1/feedback', { key, method: 'POST', body: JSON.stringify({ text }) });
-    const { id } = (await response.json()) as { id: string };
+    const id = await submitFeedback(server, key, { text });
     const analysis = new AnalysisWorker(server.runtime, loadThreadedAnalyzer);
     while ((await analysis.runOnce()) > 0);
     return id;
@@ -49,7 +50,7 @@ describe('ClusteringWorker: failures are retried later, the queue keeps moving (
     expect(await healthy.runOnce(), 'not before its delay').to.equal(0);
     clock.advance(2001);
     expect(await healthy.runOnce()).to.equal(1);
-    const item = (await (await server.request(`/api/v1/feedback/${id}`, { key })).json()) as { clusterId: string | null };
+    const item: { clusterId: string | null } = await readJson(await server.request(`/api/v1/feedback/${id}`, { key }));
     expect(item.clusterId).to.be.a('string');
     const lease = await server.runtime.db.query<{ free: boolean }>(
       `SELECT claimed_until < $2 AS free FROM clustering_leases WHERE project_id = $1`,

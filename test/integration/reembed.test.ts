@@ -1,16 +1,10 @@
 import { expect } from 'chai';
 import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
 import { countStaleEmbeddings, reembedStale } from '../../src/work/reembed.js';
+import { expectEventually } from '../support/eventually.js';
+import { submitFeedback } from '../support/feedback.js';
 import { OpenAIStub } from '../support/openai-stub.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
-
-async function waitUntil(check: () => Promise<boolean>, attempts = 200): Promise<void> {
-  for (let i = 0; i < attempts; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('condition not reached in time');
-}
 
 describe('feedbackctl reembed: a project whose embedding model changes is re-embedded, never mixed (issue 4)', () => {
   let stub: OpenAIStub;
@@ -26,8 +20,7 @@ describe('feedbackctl reembed: a project whose embedding model changes is re-emb
     });
     key = (await server.createProject()).secretKey;
     for (const text of ['Login keeps failing with my password', 'Please add a dark mode', 'The CSV export times out']) {
-      const response = await server.request('/api/v1/feedback', { key, method: 'POST', body: JSON.stringify({ text }) });
-      const { id } = (await response.json()) as { id: string };
+      const id = await submitFeedback(server, key, { text });
       await waitForProcessed(server, key, id);
       ids.push(id);
     }
@@ -40,7 +33,7 @@ describe('feedbackctl reembed: a project whose embedding model changes is re-emb
   it('moves every stale vector to the new model and reclusters the items under it', async () => {
     const offline = await loadThreadedAnalyzer();
     const { db } = server.runtime;
-    await waitUntil(async () => (await db.query(`SELECT 1 FROM feedback_items WHERE cluster_id IS NULL`)).rowCount === 0);
+    await expectEventually(async () => expect((await db.query(`SELECT 1 FROM feedback_items WHERE cluster_id IS NULL`)).rowCount, 'unclustered items').to.equal(0));
     expect(await countStaleEmbeddings(db, offline.embeddingModel.model)).to.equal(3);
 
     const progress: number[] = [];
@@ -52,12 +45,12 @@ describe('feedbackctl reembed: a project whose embedding model changes is re-emb
     const vectors = await db.query<{ model: string; dimensions: number }>(`SELECT DISTINCT model, dimensions FROM feedback_embeddings`);
     expect(vectors.rows).to.deep.equal([{ model: 'use-lite-512', dimensions: 512 }]);
     // Each item is clustered again among themes of the new model only.
-    await waitUntil(async () => {
+    await expectEventually(async () => {
       const rows = await db.query<{ model: string }>(
         `SELECT c.model FROM feedback_items f JOIN clusters c ON c.cluster_id = f.cluster_id WHERE f.feedback_id = ANY($1)`,
         [ids],
       );
-      return rows.rows.length === 3 && rows.rows.every((row) => row.model === 'use-lite-512');
+      expect(rows.rows.map((row) => row.model)).to.deep.equal(['use-lite-512', 'use-lite-512', 'use-lite-512']);
     });
     const events = await server.runtime.store.readStream(`feedback-${ids[0]}`);
     expect(events.map((e) => e.type)).to.include.members(['FeedbackReembedded']);

@@ -22,3 +22,11 @@ export async function expectProblem(response: Response, status: number, slug: st
   expect(body.detail).to.be.a('string').and.not.equal('');
   return body;
 }
+
+/** A 400 invalid-request problem that names `field` in its detail and in its errors[]. */
+export async function expectInvalidField(response: Response, field: string, problemBase = DEFAULT_PROBLEM_BASE): Promise<any> {
+  const problem = await expectProblem(response, 400, 'invalid-request', problemBase);
+  expect(problem.detail).to.include(field);
+  expect(problem.errors.map((e: { field: string }) => e.field)).to.include(field);
+  return problem;
+}
