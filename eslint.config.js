@@ -1,7 +1,5 @@
 // @ts-check
 import tseslint from 'typescript-eslint';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /** Imports a layer may not make, as no-restricted-imports patterns (relative paths, any depth). */
 const outside = (...folders) => folders.map((folder) => `**/${folder}/**`);
@@ -9,11 +7,8 @@ const outside = (...folders) => folders.map((folder) => `**/${folder}/**`);
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test/fuzz/**/*.js'] },
   ...tseslint.configs.recommended,
-  importX.flatConfigs.typescript,
   {
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Test doubles and JSON from the wire are typed `any` where it keeps tests readable.
       '@typescript-eslint/no-explicit-any': 'off',

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
 import { ESLint } from 'eslint';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** Issue 8: the layer rules that `npm test` lints with are live (each one refuses what it should). */
 describe('lint layer rules (issue 8)', function () {
@@ -18,5 +21,20 @@ describe('lint layer rules (issue 8)', function () {
     const code = `import { findFeedback } from '../../queries/feedback-detail/query.js';\nexport const x = findFeedback;\n`;
     expect(await rulesBroken(code, 'commands/submit-feedback/handler.ts')).to.include('no-restricted-imports');
     expect(await rulesBroken(code, 'commands/submit-feedback/route.ts')).to.deep.equal([]);
+  });
+
+  it('an import cycle is refused; a cycle through type-only imports is not', () => {
+    const dir = mkdtempSync(path.join('test', '.cycle-'));
+    try {
+      writeFileSync(path.join(dir, 'a.ts'), `import { b } from './b.js';\nimport type { C } from './c.js';\nexport const a = (x?: C) => b ?? x;\n`);
+      writeFileSync(path.join(dir, 'b.ts'), `import { a } from './a.js';\nexport const b = () => a;\n`);
+      writeFileSync(path.join(dir, 'c.ts'), `import type { a } from './a.js';\nexport type C = typeof a;\n`);
+      const run = spawnSync(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', dir, '--config', '.dependency-cruiser.cjs'], { encoding: 'utf8' });
+      expect(run.status).to.not.equal(0);
+      expect(run.stdout).to.match(/no-circular: .*a\.ts/);
+      expect(run.stdout).to.not.match(/c\.ts/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
