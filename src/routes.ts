@@ -10,6 +10,8 @@ import { submitFeedbackRoute } from '../commands/submit-feedback/route.js';
 import { deleteFeedbackRoute } from '../commands/delete-feedback/route.js';
 import { listFeedbackRoute } from '../queries/feedback-list/route.js';
 import { feedbackDetailRoute } from '../queries/feedback-detail/route.js';
+import { identifyUserRoute } from '../commands/identify-user/route.js';
+import { userDetailRoute } from '../queries/user-detail/route.js';
 
 export interface RouteDeps {
   runtime: Runtime;
@@ -29,5 +31,7 @@ export function allRoutes({ runtime, analyzer }: RouteDeps): RouteSpec[] {
     listClustersRoute(runtime),
     clusterDetailRoute(runtime),
     changeClusterStatusRoute(runtime),
+    identifyUserRoute(runtime),
+    userDetailRoute(runtime),
   ];
 }

@@ -6,7 +6,7 @@ import { nestingDepth, printableSegment } from '../../src/http/well-formed.js';
 import { METADATA_KEY_LIMIT_CHARS, METADATA_LIMIT_BYTES, METADATA_MAX_DEPTH, type SubmitFeedbackBody } from './schema.js';
 
 /** A letter, digit, punctuation mark or symbol (emoji included): white space, zero-width and control characters are not. */
-const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+export const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 const EARLIEST_CREATED_AT_MS = 0;
 const LATEST_CREATED_AT_AHEAD_MS = 24 * 60 * 60 * 1000;
 

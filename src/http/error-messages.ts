@@ -37,6 +37,13 @@ function literalChoices(schema: TSchema): unknown[] | undefined {
   return options.map((option) => option.const);
 }
 
+/** The JSON types a union of plain types allows (`string`, `number`, `null`…), or undefined. */
+function typeChoices(schema: TSchema): string[] | undefined {
+  const options = schema.anyOf as TSchema[] | undefined;
+  if (!Array.isArray(options) || !options.every((option) => typeof option.type === 'string' && option.const === undefined)) return undefined;
+  return options.map((option) => option.type as string);
+}
+
 /** An unknown property, with the known one it most likely meant (`userID` → userId). */
 function unexpectedPropertyMessage(error: ErrorFunctionParameter): string {
   const segments = error.path.split('/');
@@ -54,6 +61,8 @@ export function fieldMessage(error: ErrorFunctionParameter): string {
   if (error.errorType === ValueErrorType.Union) {
     const choices = literalChoices(error.schema);
     if (choices) return `must be one of ${choices.map((choice) => JSON.stringify(choice)).join(', ')}`;
+    const types = typeChoices(error.schema);
+    if (types) return `must be ${types.length > 1 ? `${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}` : types[0]}`;
   }
   return DefaultErrorFunction(error);
 }

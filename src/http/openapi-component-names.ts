@@ -13,6 +13,8 @@ export const RESPONSE_BODY_NAMES: Record<string, Record<number, string>> = {
   listClusters: { 200: 'ClusterList' },
   getCluster: { 200: 'ClusterDetail' },
   changeClusterStatus: { 200: 'Cluster' },
+  identifyUser: { 200: 'IdentifyResult' },
+  getUser: { 200: 'User' },
 };
 
 /**
@@ -31,6 +33,9 @@ export const NESTED_NAMES: { name: string; within: string; at: string }[] = [
   { name: 'Project', within: 'Ping', at: '/properties/project' },
   { name: 'KeyType', within: 'Ping', at: '/properties/key/properties/type' },
   { name: 'KeyMode', within: 'Ping', at: '/properties/key/properties/mode' },
+  { name: 'Traits', within: 'User', at: '/properties/traits' },
+  { name: 'ValueMark', within: 'User', at: '/properties/valueMarks/patternProperties/^(.*)$' },
+  { name: 'IdentifyWarning', within: 'IdentifyResult', at: '/anyOf/1/properties/warnings/items' },
 ];
 
 /** Named schemas that add fields to another: documented as `allOf: [the other, the additions]`. */

@@ -57,6 +57,19 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
   Cluster: CLUSTER,
   ClusterList: { clusters: [CLUSTER] },
   ClusterDetail: { cluster: CLUSTER, items: [FEEDBACK_ITEM] },
+  IdentifyResult: { userId: 'user_42', traits: { plan: 'pro', mrr: 49.9, seats: 5, beta: true } },
+  User: {
+    userId: 'user_42',
+    traits: { plan: 'pro', mrr: 49.9, seats: 5, beta: true },
+    valueMarks: {
+      mrr: { current: 49.9, lastPositive: 49.9, lastPositiveAt: '2025-01-10T08:00:00.000Z', payingSince: '2025-01-10T08:00:00.000Z', lostAt: null },
+      seats: { current: 5, lastPositive: 5, lastPositiveAt: '2024-11-02T16:20:00.000Z', payingSince: null, lostAt: null },
+    },
+    firstSeenAt: '2024-11-02T16:20:00.000Z',
+    lastSeenAt: '2025-01-15T09:30:00.000Z',
+    feedbackCount: 1,
+    feedback: [FEEDBACK_ITEM],
+  },
 };
 
 /** Example request bodies, by operationId: a name and the body. */
@@ -73,6 +86,14 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, { summary: string; 
         createdAt: '2025-01-15T09:30:00Z',
       },
     },
+  },
+  identifyUser: {
+    server: {
+      summary: 'From your server (secret key): the customer value as a decimal string',
+      value: { userId: 'user_42', traits: { plan: 'pro', mrr: '49.90', seats: 5, beta: true } },
+    },
+    unset: { summary: 'Remove a trait and its value mark (secret key)', value: { userId: 'user_42', traits: { beta: null } } },
+    widget: { summary: 'From the browser (widget key): strings and booleans', value: { userId: 'user_42', traits: { locale: 'de-DE', darkMode: true } } },
   },
   changeClusterStatus: {
     resolve: { summary: 'Mark the theme resolved', value: { status: 'resolved' } },

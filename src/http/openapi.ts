@@ -9,6 +9,7 @@ const TAGS: Record<string, string> = {
   feedback: 'Submitting, listing, reading and deleting feedback items.',
   search: 'Semantic search by meaning.',
   clusters: 'Themes: AI-grouped clusters of feedback.',
+  users: 'End users: identity, traits and value marks.',
 };
 
 /** Any method on a documented path that the path does not support; OpenAPI has no operation to hang it on. */

@@ -19,9 +19,11 @@ function errorSummary(error: unknown): string {
   return `${error.constructor.name}: ${error.message}${fields}`;
 }
 
-export interface DecisionSpecification<Event> {
+export interface DecisionSpecification<Event, State = unknown> {
   /** The decided events deep-equal `expected`. */
   then(expected: Event[]): void;
+  /** Folding the decided events onto the given ones gives a state for which `check` holds (it asserts). */
+  thenState(check: (state: State) => void): void;
   /** Nothing was decided (an idempotent repeat, a command without effect). */
   thenNothing(): void;
   /** `decide` threw something for which `predicate` holds; returns it. */
@@ -30,24 +32,34 @@ export interface DecisionSpecification<Event> {
   thenThrows<E extends Error>(errorClass: ErrorClass<E>, check?: (error: E) => boolean): E;
 }
 
-export interface DeciderSpecification<Command, Event> {
-  given(events: Event[]): { when(command: Command): DecisionSpecification<Event> };
+export interface DeciderSpecification<Command, Event, State = unknown> {
+  given(events: Event[]): { when(command: Command): DecisionSpecification<Event, State> };
 }
 
 export const DeciderSpecification = {
-  for<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>): DeciderSpecification<Command, Event> {
+  for<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>): DeciderSpecification<Command, Event, State> {
     return {
-      given: (events) => ({
-        when: (command) => decision(() => decider.decide(command, events.reduce(decider.evolve, decider.initialState()))),
-      }),
+      given: (events) => {
+        const given = () => events.reduce(decider.evolve, decider.initialState());
+        return {
+          when: (command) =>
+            decision(
+              () => decider.decide(command, given()),
+              (decided) => decided.reduce(decider.evolve, given()),
+            ),
+        };
+      },
     };
   },
 };
 
-function decision<Event>(decide: () => Event[]): DecisionSpecification<Event> {
+function decision<Event, State>(decide: () => Event[], fold: (decided: Event[]) => State): DecisionSpecification<Event, State> {
   return {
     then(expected) {
       expect(decide()).to.deep.equal(expected);
+    },
+    thenState(check) {
+      check(fold(decide()));
     },
     thenNothing() {
       expect(decide()).to.deep.equal([]);

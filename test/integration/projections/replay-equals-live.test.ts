@@ -18,7 +18,7 @@ describe('replay equals live (feedbackctl reproject)', () => {
       const response = await server.request('/api/v1/feedback', {
         key: project.secretKey,
         method: 'POST',
-        body: JSON.stringify({ text, metadata: { plan: i % 2 ? 'pro' : 'free' }, createdAt: '2026-02-01T10:00:00.000Z' }),
+        body: JSON.stringify({ text, userId: i < 3 ? 'ana' : 'ben', metadata: { plan: i % 2 ? 'pro' : 'free' }, createdAt: '2026-02-01T10:00:00.000Z' }),
       });
       const { id } = (await response.json()) as { id: string };
       ids.push(id);
@@ -35,17 +35,32 @@ describe('replay equals live (feedbackctl reproject)', () => {
     const deleted = await server.request(`/api/v1/feedback/${ids[0]}`, { key: a.secretKey, method: 'DELETE' });
     expect(deleted.status).to.equal(204);
     await revokeApiKey(server.runtime, b.widgetKey);
+    // End users: amounts, a loss, a removal, a widget call; `ana` also has items, one of them deleted above.
+    const identify = (key: string, userId: string, traits: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      server.request('/api/v1/users/identify', { key, method: 'POST', body: JSON.stringify({ userId, traits }), headers });
+    for (const [userId, traits] of [
+      ['ana', { plan: 'pro', mrr: '49.99', seats: 3 }],
+      ['ana', { mrr: 0, seats: null }],
+      ['carl', { mrr: 0 }],
+      ['carl', { mrr: 12.5, beta: true }],
+    ] as const) {
+      expect((await identify(a.secretKey, userId, traits)).status).to.equal(200);
+    }
+    expect((await identify(a.widgetKey, 'ana', { locale: 'de', mrr: 1, plan: null }, { Origin: 'https://a.example' })).status).to.equal(200);
   });
   after(() => server.close());
 
   it('rebuilding every projector from the log gives the same read models; the reactors\' work tables are untouched', async () => {
     const { db, engine } = server.runtime;
-    const tables = ['projects', 'project_origins', 'api_keys', 'feedback_items', 'feedback_embeddings', 'clusters', 'cluster_members', 'analysis_jobs', 'clustering_jobs', 'erasure_jobs'];
+    const tables = ['projects', 'project_origins', 'api_keys', 'feedback_items', 'feedback_embeddings', 'clusters', 'cluster_members', 'users', 'user_value_marks', 'user_feedback', 'analysis_jobs', 'clustering_jobs', 'erasure_jobs'];
     const live = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await snapshotTable(db, t)])));
     expect(live.feedback_items).to.have.length(4);
     expect(live.clusters.length).to.be.greaterThan(0);
     expect(live.clusters.some((row: string) => row.includes('"status":"resolved"'))).to.equal(true);
     expect(live.api_keys).to.have.length(4);
+    expect(live.users).to.have.length(5); // ana, ben and carl in A; ana and ben in B
+    expect(live.user_value_marks).to.have.length(2);
+    expect(live.user_feedback).to.have.length(4);
 
     await engine.stop();
     await engine.reset(engine.projectorNames);

@@ -45,4 +45,10 @@ describe('DeciderSpecification', () => {
     refuses(() => spec.given([]).when({ type: 'Fail' }).thenThrows(CounterRefused, () => false));
     refuses(() => spec.given([]).when({ type: 'Fail' }).thenThrows(() => false));
   });
+
+  it('thenState: folds the decided events onto the given ones, and fails when the check does', () => {
+    spec.given([incremented(2)]).when({ type: 'Increment', by: 3 }).thenState((total) => expect(total).to.equal(5));
+    expect(() => spec.given([incremented(2)]).when({ type: 'Increment', by: 3 }).thenState((total) => expect(total).to.equal(2))).to.throw(AssertionError);
+    expect(() => spec.given([]).when({ type: 'Fail' }).thenState(() => {})).to.throw(CounterRefused);
+  });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type Koa from 'koa';
 import { Conflict, DomainError, Invalid, NotFound } from '../../../src/domain/errors.js';
+import { InvalidCustomerValue } from '../../../src/domain/user/customer-value.js';
 import { AppError, unauthorized } from '../../../src/errors.js';
 import { problemFor } from '../../../src/http/domain-problems.js';
 import { problemMiddleware } from '../../../src/http/problem-middleware.js';
@@ -59,6 +60,14 @@ describe('domain errors as problem+json (spec 7)', () => {
       status: 400,
       detail: 'A cluster cannot merge into itself.',
     });
+  });
+
+  it('InvalidCustomerValue is 422 invalid-customer-value with the trait as `key` (spec 7), not a 400', async () => {
+    const { status, body } = await rendered(new InvalidCustomerValue('mrr'));
+    expect(status).to.equal(422);
+    expect(body).to.include({ type: `${BASE}/invalid-customer-value`, title: 'Invalid customer value', status: 422, key: 'mrr' });
+    expect(body.detail).to.match(/^mrr is the customer value/);
+    expect(body).to.not.have.property('errors');
   });
 
   it('an HTTP error passes through as it is', async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { IdentifyUserBody } from '../../../commands/identify-user/schema.js';
 import { SubmitFeedbackBody } from '../../../commands/submit-feedback/schema.js';
 import { schemaProblems } from '../../../src/http/validation.js';
 
@@ -28,6 +29,12 @@ describe('validation messages say what would be accepted (issue 8)', () => {
 
   it('lists the allowed values of an enum', () => {
     expect(messageFor({ text: 'x', source: 'csv' }, 'source')).to.equal('must be one of "api", "widget"');
+  });
+
+  it('lists the JSON types a value may have', () => {
+    expect(schemaProblems(IdentifyUserBody, { userId: 'u1', traits: { plan: { tier: 'pro' } } })).to.deep.equal([
+      { field: 'traits.plan', message: 'must be string, number, boolean or null' },
+    ]);
   });
 
   it('shows a valid date-time when one is malformed, and what is wrong when it does not exist', () => {

@@ -1,0 +1,41 @@
+import type { Migration } from '../../src/db/migrations.js';
+
+export const usersMigrations: Migration[] = [
+  {
+    id: '0650_users',
+    sql: `
+      CREATE TABLE users (
+        project_id text NOT NULL,
+        user_id text NOT NULL,
+        traits jsonb NOT NULL,
+        -- the first and the last identify call; null for a user seen only in feedback
+        identified_first_at timestamptz,
+        identified_last_at timestamptz,
+        first_seen_at timestamptz NOT NULL,
+        last_seen_at timestamptz NOT NULL,
+        feedback_count integer NOT NULL,
+        PRIMARY KEY (project_id, user_id)
+      );
+      CREATE TABLE user_value_marks (
+        project_id text NOT NULL,
+        user_id text NOT NULL,
+        trait text NOT NULL,
+        -- exact decimals: an amount never drifts
+        current numeric NOT NULL,
+        last_positive numeric,
+        last_positive_at timestamptz,
+        paying_since timestamptz,
+        lost_at timestamptz,
+        PRIMARY KEY (project_id, user_id, trait)
+      );
+      -- the items of each user, so that a deleted item leaves the count and the seen times as if it had never been
+      CREATE TABLE user_feedback (
+        feedback_id text PRIMARY KEY,
+        project_id text NOT NULL,
+        user_id text NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX user_feedback_user ON user_feedback (project_id, user_id);
+    `,
+  },
+];

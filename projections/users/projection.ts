@@ -1,0 +1,52 @@
+import { traitsWritten } from '../../src/domain/user/events.js';
+import { projector } from '../../src/projection-engine/projection.js';
+import { usersMigrations } from './migration.js';
+import { ensureUser, settleUser } from './user-row.js';
+import { applyValueMarks } from './value-marks.js';
+
+/**
+ * End users (spec 2.3): seen by identify calls and by feedback carrying their userId, with their
+ * traits, value marks, item count and first and last sighting.
+ */
+export const usersProjection = projector({
+  name: 'users',
+  tables: ['users', 'user_value_marks', 'user_feedback'],
+  handles: ['UserIdentified', 'FeedbackSubmitted', 'FeedbackDeleted'],
+  migrations: usersMigrations,
+  async apply(event, tx) {
+    switch (event.type) {
+      case 'UserIdentified': {
+        const d = event.data;
+        await ensureUser(tx, d.projectId, d.userId, d.at);
+        await tx.query(
+          `UPDATE users SET traits = (traits - $3::text[]) || $4::jsonb,
+                  identified_first_at = least(identified_first_at, $5), identified_last_at = greatest(identified_last_at, $5)
+            WHERE project_id = $1 AND user_id = $2`,
+          [d.projectId, d.userId, d.traitsRemoved, JSON.stringify(traitsWritten(d)), d.at],
+        );
+        await applyValueMarks(tx, d);
+        await settleUser(tx, d.projectId, d.userId);
+        return;
+      }
+      case 'FeedbackSubmitted': {
+        const { feedbackId, projectId, userId, createdAt } = event.data;
+        if (userId === null) return;
+        await tx.query(
+          `INSERT INTO user_feedback (feedback_id, project_id, user_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (feedback_id) DO NOTHING`,
+          [feedbackId, projectId, userId, createdAt],
+        );
+        await ensureUser(tx, projectId, userId, createdAt);
+        await settleUser(tx, projectId, userId);
+        return;
+      }
+      case 'FeedbackDeleted': {
+        const deleted = await tx.query<{ project_id: string; user_id: string }>(
+          `DELETE FROM user_feedback WHERE feedback_id = $1 RETURNING project_id, user_id`,
+          [event.data.feedbackId],
+        );
+        for (const { project_id, user_id } of deleted.rows) await settleUser(tx, project_id, user_id);
+        return;
+      }
+    }
+  },
+});

@@ -1,0 +1,32 @@
+import type { Queryable } from '../../src/db/database.js';
+
+/** A user row exists once the user is seen; its seen times and count are settled by `settleUser`. */
+export async function ensureUser(tx: Queryable, projectId: string, userId: string, seenAt: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO users (project_id, user_id, traits, first_seen_at, last_seen_at, feedback_count)
+     VALUES ($1, $2, '{}', $3, $3, 0) ON CONFLICT (project_id, user_id) DO NOTHING`,
+    [projectId, userId, seenAt],
+  );
+}
+
+/**
+ * Recomputes the count and the seen times from the identify calls and the user's remaining
+ * items, and forgets a user who was only ever seen in items that are all deleted: the rows are
+ * then those a replay of the log (where deleted items are erased) builds.
+ */
+export async function settleUser(tx: Queryable, projectId: string, userId: string): Promise<void> {
+  await tx.query(
+    `DELETE FROM users WHERE project_id = $1 AND user_id = $2 AND identified_first_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM user_feedback WHERE project_id = $1 AND user_id = $2)`,
+    [projectId, userId],
+  );
+  await tx.query(
+    `UPDATE users u SET feedback_count = f.n,
+            first_seen_at = least(u.identified_first_at, f.first_at),
+            last_seen_at = greatest(u.identified_last_at, f.last_at)
+       FROM (SELECT count(*)::int AS n, min(created_at) AS first_at, max(created_at) AS last_at
+               FROM user_feedback WHERE project_id = $1 AND user_id = $2) f
+      WHERE u.project_id = $1 AND u.user_id = $2`,
+    [projectId, userId],
+  );
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import type { KeyType } from '../project/events.js';
+
+/** A trait's value as the API shows it (spec 2.3). */
+export type TraitValue = string | number | boolean;
+
+/** What a widget key may not write (spec 4.5 rules 5, 6); `server_value_kept` is silent. */
+export type IgnoredReason = 'value_requires_secret_key' | 'unset_requires_secret_key' | 'server_value_kept';
+
+export interface IgnoredTrait {
+  key: string;
+  reason: IgnoredReason;
+}
+
+/** One identify call (spec 4.5): what it wrote, what it removed, and what it was not allowed to write. */
+export interface UserIdentified {
+  type: 'UserIdentified';
+  data: {
+    projectId: string;
+    userId: string;
+    /** String and boolean traits, as sent. */
+    traitsSet: Record<string, string | boolean>;
+    /**
+     * Numeric traits as exact decimal strings (`"49.99"`), never as a float that arithmetic could
+     * make drift; the customer-value trait is here whichever form it was sent in.
+     */
+    numbersSet: Record<string, string>;
+    /** Sent as null by a secret key: removed with their value marks. */
+    traitsRemoved: string[];
+    traitsIgnored: IgnoredTrait[];
+    byKeyType: KeyType;
+    at: string;
+  };
+}
+
+export type UserEvent = UserIdentified;
+
+/** The traits a call wrote, as the API shows them: numbers as JSON numbers (exact: see `numbersSet`). */
+export const traitsWritten = ({ traitsSet, numbersSet }: UserIdentified['data']): Record<string, TraitValue> => ({
+  ...traitsSet,
+  ...Object.fromEntries(Object.entries(numbersSet).map(([key, amount]) => [key, Number(amount)])),
+});
+
+/**
+ * One stream per user of a project. A userId may hold any character and 256 of them, so the
+ * stream is named by its hash; the events carry the userId itself.
+ */
+export const userStream = (projectId: string, userId: string) =>
+  `user-${projectId}-${createHash('sha256').update(userId).digest('base64url')}`;
