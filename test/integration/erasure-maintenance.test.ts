@@ -3,6 +3,7 @@
  * throwaway PostgreSQL server, skipped when the binaries are missing) that it removes the erased
  * bytes there too, and that without superuser it still completes, warning once about the WAL.
  */
+import { erasureJobsMigrations } from '../../src/reactors/queue-erasure/migration.js';
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -119,7 +120,7 @@ describe('erasure maintenance pass (issue 7)', function () {
       const pool = new pg.Pool({ connectionString: server!.urlFor(name).replace('postgres@', `${user}@`), max: 3 });
       pools.push(pool);
       const db = new PoolDatabase('postgres', pool);
-      await runMigrations(db, [...eventStoreMigrations, ...workMigrations]);
+      await runMigrations(db, [...eventStoreMigrations, ...workMigrations, ...erasureJobsMigrations]);
       await db.query(`CREATE TABLE feedback_items (feedback_id text PRIMARY KEY, text text NOT NULL);
         CREATE TABLE cluster_members (feedback_id text PRIMARY KEY, text text NOT NULL);
         CREATE TABLE clusters (cluster_id text PRIMARY KEY, label text NOT NULL)`);
