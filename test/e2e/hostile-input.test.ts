@@ -13,7 +13,8 @@ describe('hostile input is refused at the edge (issue 7)', () => {
   let project: { projectId: string; secretKey: string; widgetKey: string };
 
   before(async () => {
-    server = await startTestServer();
+    // No workers: "nothing is stored" counts the log, which analysis of earlier items would grow meanwhile.
+    server = await startTestServer({ workers: false });
     project = await server.createProject({ name: 'Hostile', origins: [ORIGIN] });
   });
   after(() => server.close());
