@@ -32,9 +32,19 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
+/** Thrown when an extension the caller needs is not installed for the server binaries found. */
+export class PostgresExtensionNotFoundError extends Error {
+  constructor(extension: string, binDir: string) {
+    const hint = extension === 'vector' ? ' (bash ops/install-postgres.sh installs PostgreSQL 15 with pgvector)' : '';
+    super(`PostgreSQL extension "${extension}" is not installed for the server in ${binDir}${hint}`);
+  }
+}
+
 export interface PostgresServerOptions {
   /** Extra `-c name=value` settings for the server. */
   settings?: Record<string, string | number>;
+  /** Extensions that must be installed (e.g. `vector`): checked before the server starts. */
+  extensions?: string[];
 }
 
 interface Binaries {
@@ -70,6 +80,14 @@ export function findPostgresBinaries(): Binaries | null {
     if (found) return found;
   }
   return null;
+}
+
+/** Whether `extension`'s control file is in the extension directory of these binaries (`pg_config --sharedir`). */
+export function hasExtension(extension: string, binaries: Binaries | null = findPostgresBinaries()): boolean {
+  if (!binaries) return false;
+  const pgConfig = path.join(binaries.dir, 'pg_config');
+  const shareDir = existsSync(pgConfig) ? spawnSync(pgConfig, ['--sharedir'], { encoding: 'utf8' }).stdout?.trim() : undefined;
+  return !!shareDir && existsSync(path.join(shareDir, 'extension', `${extension}.control`));
 }
 
 function freeLoopbackPort(): Promise<number> {
@@ -144,6 +162,9 @@ function installExitHooks(): void {
 export async function startPostgresServer(options: PostgresServerOptions = {}): Promise<PostgresServer> {
   const binaries = findPostgresBinaries();
   if (!binaries) throw new PostgresBinariesNotFoundError();
+  for (const extension of options.extensions ?? []) {
+    if (!hasExtension(extension, binaries)) throw new PostgresExtensionNotFoundError(extension, binaries.dir);
+  }
   const owner = runAs();
   const root = mkdtempSync(path.join(tmpdir(), 'pg-test-'));
   if (owner.uid !== undefined && owner.gid !== undefined) chownSync(root, owner.uid, owner.gid);

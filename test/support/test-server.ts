@@ -5,6 +5,8 @@ import { createLogger } from '../../src/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { Analyzer } from '../../src/analysis/analyzer.js';
 import type { Clock } from '../../src/support/clock.js';
+import pg from 'pg';
+import { startPostgresServer, type PostgresServer } from './postgres-server.js';
 
 export interface TestServer extends RunningServer {
   createProject(options?: { name?: string; origins?: string[] }): Promise<CreatedProject>;
@@ -20,9 +22,51 @@ export interface TestServerOptions {
   logStream?: DestinationStream;
 }
 
-/** The real service on an ephemeral loopback port, over a fresh in-memory PGlite database. */
+/**
+ * With TEST_DATABASE=postgres, test servers use databases on one throwaway PostgreSQL server with
+ * pgvector, started on first use and torn down when this process exits.
+ */
+const onPostgres = process.env.TEST_DATABASE === 'postgres';
+let postgres: Promise<PostgresServer> | undefined;
+let databaseCount = 0;
+/** A DATA_DIR keeps its database, so a test that restarts the server on it finds its data again. */
+const databaseOfDataDir = new Map<string, string>();
+
+async function onPostgresServer(sql: string): Promise<void> {
+  postgres ??= startPostgresServer({ extensions: ['vector'] }).then((server) => {
+    console.log(`    (test servers on PostgreSQL ${server.version} with pgvector at ${server.url}, one database each)`);
+    return server;
+  });
+  const client = new pg.Client((await postgres).url);
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A DATABASE_URL for this test server, and how to drop its database when the server closes. */
+async function testDatabase(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const kept = databaseOfDataDir.get(dataDir);
+  const name = kept ?? `test_${process.pid}_${++databaseCount}`;
+  if (!kept) await onPostgresServer(`CREATE DATABASE ${name}`);
+  const persistent = !dataDir.startsWith('memory://');
+  if (persistent) databaseOfDataDir.set(dataDir, name);
+  return {
+    url: (await postgres!).urlFor(name),
+    drop: () => (persistent ? Promise.resolve() : onPostgresServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+/**
+ * The real service on an ephemeral loopback port, over a fresh in-memory PGlite database, or with
+ * TEST_DATABASE=postgres over a fresh database on a PostgreSQL server.
+ */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const env = { PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...options.env };
+  const env: Record<string, string> = { PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...options.env };
+  const database = onPostgres && !env.DATABASE_URL ? await testDatabase(env.DATA_DIR) : undefined;
+  if (database) env.DATABASE_URL = database.url;
   const config: Config = loadConfig(env);
   const logger = createLogger(config.logLevel, options.logStream);
   const server = await startServer(config, {
@@ -35,6 +79,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   return {
     ...server,
+    async close() {
+      await server.close();
+      await database?.drop();
+    },
     createProject: ({ name = 'Test project', origins = [] } = {}) =>
       createProject(server.runtime, { name, settings: { allowedOrigins: origins } }),
     request(path, init = {}) {
