@@ -12,7 +12,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Test doubles and JSON from the wire are typed `any` where it keeps tests readable.
       '@typescript-eslint/no-explicit-any': 'off',
-      'max-len': ['error', { code: 160, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreComments: false, ignoreUrls: true }],
+      'max-len': [
+        'error',
+        { code: 160, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreComments: false, ignoreUrls: true },
+      ],
     },
   },
   {
@@ -20,7 +23,21 @@ export default tseslint.config(
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/**/training/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*', '!../../domain/**', ...outside('analysis', 'http', 'eventstore', 'db', 'work', 'processes', 'reactors', 'projection-engine', 'cli', 'admin')], message: 'The domain imports nothing outside src/domain.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '../../*',
+                '!../../domain/**',
+                ...outside('analysis', 'http', 'eventstore', 'db', 'work', 'processes', 'reactors', 'projection-engine', 'cli', 'admin'),
+              ],
+              message: 'The domain imports nothing outside src/domain.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

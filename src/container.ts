@@ -21,8 +21,7 @@ export function createContainer(runtime: Runtime, analyzer: () => Promise<Analyz
   container.registerInstance(TOKENS.analyzer, analyzer);
   container.register<RateLimiter>(TOKENS.rateLimiter, { useFactory: () => new InMemoryRateLimiter(runtime.clock) });
   container.register<RouteSpec[]>(TOKENS.routes, {
-    useFactory: (c) =>
-      allRoutes({ runtime: c.resolve<Runtime>(TOKENS.runtime), analyzer: c.resolve<() => Promise<Analyzer>>(TOKENS.analyzer) }),
+    useFactory: (c) => allRoutes({ runtime: c.resolve<Runtime>(TOKENS.runtime), analyzer: c.resolve<() => Promise<Analyzer>>(TOKENS.analyzer) }),
   });
   return container;
 }

@@ -56,7 +56,11 @@ export async function createDemoProjectIfEmpty(runtime: Runtime, baseUrl: string
     runtime.logger.info('no project yet and no terminal to show demo keys on: create one with feedbackctl project create --name NAME');
     return;
   }
-  const demo = await createProject(runtime, { name: 'Demo project', settings: { allowedOrigins: [DEMO_ORIGIN] } }, systemContext('first-run', runtime.ids.next('run')));
+  const demo = await createProject(
+    runtime,
+    { name: 'Demo project', settings: { allowedOrigins: [DEMO_ORIGIN] } },
+    systemContext('first-run', runtime.ids.next('run')),
+  );
   if (output.interactive) {
     output.write(greeting(demo, baseUrl) + '\n');
     return;
@@ -65,6 +69,9 @@ export async function createDemoProjectIfEmpty(runtime: Runtime, baseUrl: string
     writeKeysFile(keysFile!, demo, baseUrl);
     runtime.logger.info({ projectId: demo.projectId, keysFile }, 'created a demo project; its keys are in this owner-only file');
   } catch (error) {
-    runtime.logger.error({ err: error, projectId: demo.projectId, keysFile }, 'created a demo project but could not write its keys: make one with feedbackctl key create');
+    runtime.logger.error(
+      { err: error, projectId: demo.projectId, keysFile },
+      'created a demo project but could not write its keys: make one with feedbackctl key create',
+    );
   }
 }

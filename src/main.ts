@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const server = await startServer(config, { logger, holder: 'feedback-service (npm start)' });
   const baseUrl = `http://localhost:${server.port}`;
-  logger.info({ role: config.role, port: server.port, engine: server.runtime.db.engine, eventStore: server.runtime.store.name }, config.role === 'worker' ? 'started' : 'listening');
+  logger.info(
+    { role: config.role, port: server.port, engine: server.runtime.db.engine, eventStore: server.runtime.store.name },
+    config.role === 'worker' ? 'started' : 'listening',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

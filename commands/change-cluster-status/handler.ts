@@ -21,12 +21,18 @@ export async function changeClusterStatus(
     `SELECT DISTINCT user_id FROM cluster_members WHERE cluster_id = $1 AND user_id IS NOT NULL ORDER BY user_id`,
     [clusterId],
   );
-  const handled = await handleCommand(services.store, clusterStream(clusterId), clusterDecider, {
-    type: 'SetStatus',
-    projectId,
-    status,
-    userIds: status === 'resolved' ? users.rows.map((row) => row.user_id) : [],
-    at: services.clock.now().toISOString(),
-  }, { context });
+  const handled = await handleCommand(
+    services.store,
+    clusterStream(clusterId),
+    clusterDecider,
+    {
+      type: 'SetStatus',
+      projectId,
+      status,
+      userIds: status === 'resolved' ? users.rows.map((row) => row.user_id) : [],
+      at: services.clock.now().toISOString(),
+    },
+    { context },
+  );
   if (handled.appended) await services.engine.waitFor(handled.appended.position);
 }

@@ -14,10 +14,16 @@ export async function changeProjectSettings(
 ): Promise<void> {
   const { settings, problems } = validateSettings(changes);
   if (problems.length > 0) throw new Invalid(problems);
-  const result = await handleCommand(services.store, projectStream(projectId), projectDecider, {
-    type: 'ChangeProjectSettings',
-    changes: settings,
-    now: services.clock.now().toISOString(),
-  }, { context });
+  const result = await handleCommand(
+    services.store,
+    projectStream(projectId),
+    projectDecider,
+    {
+      type: 'ChangeProjectSettings',
+      changes: settings,
+      now: services.clock.now().toISOString(),
+    },
+    { context },
+  );
   if (result.appended) await services.engine.waitFor(result.appended.position);
 }

@@ -31,17 +31,23 @@ export async function createProject(
   const mode = input.mode ?? 'test';
   const secret = generateApiKey('secret', mode);
   const widget = generateApiKey('widget', mode);
-  const result = await handleCommand(services.store, projectStream(projectId), projectDecider, {
-    type: 'CreateProject',
-    projectId,
-    name: input.name,
-    settings,
-    now: services.clock.now().toISOString(),
-    keys: [
-      { keyId: services.ids.next('key'), keyType: 'secret', mode, prefix: secret.prefix, keyHash: secret.keyHash },
-      { keyId: services.ids.next('key'), keyType: 'widget', mode, prefix: widget.prefix, keyHash: widget.keyHash },
-    ],
-  }, { context });
+  const result = await handleCommand(
+    services.store,
+    projectStream(projectId),
+    projectDecider,
+    {
+      type: 'CreateProject',
+      projectId,
+      name: input.name,
+      settings,
+      now: services.clock.now().toISOString(),
+      keys: [
+        { keyId: services.ids.next('key'), keyType: 'secret', mode, prefix: secret.prefix, keyHash: secret.keyHash },
+        { keyId: services.ids.next('key'), keyType: 'widget', mode, prefix: widget.prefix, keyHash: widget.keyHash },
+      ],
+    },
+    { context },
+  );
   if (result.appended) await services.engine.waitFor(result.appended.position);
   return { projectId, secretKey: secret.key, widgetKey: widget.key };
 }

@@ -13,7 +13,7 @@ export function identifyUserRoute(services: CoreServices): RouteSpec<IdentifyUse
     operationId: 'identifyUser',
     summary: 'Identify an end user and merge traits',
     description:
-      'Spec 4.5. Traits shallow-merge into the user\'s; every call counts as a sighting (`lastSeenAt`). With a secret key the answer ' +
+      "Spec 4.5. Traits shallow-merge into the user's; every call counts as a sighting (`lastSeenAt`). With a secret key the answer " +
       'is `{ userId, traits }`; null removes a trait with its value mark. A widget key never sees traits: it gets `{ userId, warnings }`, ' +
       'and may write only strings and booleans: a number or the customer-value trait is dropped with `value_requires_secret_key`, a ' +
       'null with `unset_requires_secret_key`, and a trait that holds a number a server set keeps it silently. An invalid customer ' +

@@ -29,7 +29,7 @@ export const IdentifyUserBody = Type.Object(
 export type IdentifyUserBody = Static<typeof IdentifyUserBody>;
 
 export const TraitsSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
-  description: 'The user\'s traits after the merge. The customer-value trait is a number (major units) whichever form it was sent in.',
+  description: "The user's traits after the merge. The customer-value trait is a number (major units) whichever form it was sent in.",
 });
 
 export const IdentifyWarningSchema = Type.Object({

@@ -19,11 +19,17 @@ export async function issueApiKey(
 ): Promise<{ keyId: string; key: string }> {
   const generated = generateApiKey(input.keyType, input.mode);
   const keyId = services.ids.next('key');
-  const result = await handleCommand(services.store, projectStream(input.projectId), projectDecider, {
-    type: 'IssueApiKey',
-    now: services.clock.now().toISOString(),
-    key: { keyId, keyType: input.keyType, mode: input.mode, prefix: generated.prefix, keyHash: generated.keyHash },
-  }, { context });
+  const result = await handleCommand(
+    services.store,
+    projectStream(input.projectId),
+    projectDecider,
+    {
+      type: 'IssueApiKey',
+      now: services.clock.now().toISOString(),
+      key: { keyId, keyType: input.keyType, mode: input.mode, prefix: generated.prefix, keyHash: generated.keyHash },
+    },
+    { context },
+  );
   if (result.appended) await services.engine.waitFor(result.appended.position);
   return { keyId, key: generated.key };
 }

@@ -24,11 +24,17 @@ export async function revokeApiKey(
     throw new Conflict(`The prefix ${keyOrPrefix} matches ${matches.rows.length} keys; give the whole key or its key id.`);
   }
   const { key_id: keyId, project_id: projectId, prefix } = matches.rows[0];
-  const result = await handleCommand(services.store, projectStream(projectId), projectDecider, {
-    type: 'RevokeApiKey',
-    keyId,
-    now: services.clock.now().toISOString(),
-  }, { context });
+  const result = await handleCommand(
+    services.store,
+    projectStream(projectId),
+    projectDecider,
+    {
+      type: 'RevokeApiKey',
+      keyId,
+      now: services.clock.now().toISOString(),
+    },
+    { context },
+  );
   if (result.appended) await services.engine.waitFor(result.appended.position);
   return { keyId, projectId, prefix };
 }

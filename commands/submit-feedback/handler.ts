@@ -45,21 +45,27 @@ export async function submitFeedback(
   const receivedAt = services.clock.now().toISOString();
   const redacted = redact(input.text);
   try {
-    const handled = await handleCommand(services.store, feedbackStream(feedbackId), feedbackDecider, {
-      type: 'SubmitFeedback',
-      submission: {
-        feedbackId,
-        projectId,
-        text: redacted.text,
-        userId: input.userId ?? null,
-        email: input.email ? input.email.trim().toLowerCase() : null,
-        source: input.source,
-        metadata: (redactMetadata(input.metadata ?? {}) as Record<string, unknown>),
-        createdAt: input.createdAt ? input.createdAt.toISOString() : receivedAt,
-        receivedAt,
-        redactions: redacted.counts as Record<string, number>,
+    const handled = await handleCommand(
+      services.store,
+      feedbackStream(feedbackId),
+      feedbackDecider,
+      {
+        type: 'SubmitFeedback',
+        submission: {
+          feedbackId,
+          projectId,
+          text: redacted.text,
+          userId: input.userId ?? null,
+          email: input.email ? input.email.trim().toLowerCase() : null,
+          source: input.source,
+          metadata: redactMetadata(input.metadata ?? {}) as Record<string, unknown>,
+          createdAt: input.createdAt ? input.createdAt.toISOString() : receivedAt,
+          receivedAt,
+          redactions: redacted.counts as Record<string, number>,
+        },
       },
-    }, { expectNewStream: true, context });
+      { expectNewStream: true, context },
+    );
     await services.engine.waitFor(handled.appended!.position);
     return { kind: 'accepted', id: feedbackId };
   } catch (error) {

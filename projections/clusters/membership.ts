@@ -24,10 +24,7 @@ export async function refreshCluster(tx: Queryable, clusterId: string): Promise<
 
 /** Moves one item into `toClusterId` (or out of every theme, with null) and refreshes both themes. */
 export async function moveMember(tx: Queryable, feedbackId: string, toClusterId: string | null, joinedSeq: bigint | null): Promise<void> {
-  const previous = await tx.query<{ cluster_id: string | null }>(
-    `SELECT cluster_id FROM cluster_members WHERE feedback_id = $1`,
-    [feedbackId],
-  );
+  const previous = await tx.query<{ cluster_id: string | null }>(`SELECT cluster_id FROM cluster_members WHERE feedback_id = $1`, [feedbackId]);
   const member = previous.rows[0];
   if (!member) return;
   await tx.query(`UPDATE cluster_members SET cluster_id = $2, joined_seq = $3 WHERE feedback_id = $1`, [

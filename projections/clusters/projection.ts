@@ -24,18 +24,33 @@ export const clustersProjection = projector({
   name: 'clusters',
   tables: ['clusters', 'cluster_members'],
   handles: [
-    'FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackReembedded', 'FeedbackDeleted',
-    'ClusterCreated', 'ClusterLabeled', 'ClusterResolved', 'ClusterMuted', 'ClusterActivated',
-    'ClusterRegressed', 'ClusterReopened', 'ClusterSpiking', 'ClusterSpikeEnded', 'ClusterMerged',
+    'FeedbackSubmitted',
+    'FeedbackProcessed',
+    'FeedbackClustered',
+    'FeedbackReembedded',
+    'FeedbackDeleted',
+    'ClusterCreated',
+    'ClusterLabeled',
+    'ClusterResolved',
+    'ClusterMuted',
+    'ClusterActivated',
+    'ClusterRegressed',
+    'ClusterReopened',
+    'ClusterSpiking',
+    'ClusterSpikeEnded',
+    'ClusterMerged',
   ],
   migrations: clustersMigrations,
   async apply(event, tx) {
     switch (event.type) {
       case 'FeedbackSubmitted':
-        await tx.query(
-          `INSERT INTO cluster_members (feedback_id, project_id, user_id, text, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-          [event.data.feedbackId, event.data.projectId, event.data.userId, event.data.text, event.data.createdAt],
-        );
+        await tx.query(`INSERT INTO cluster_members (feedback_id, project_id, user_id, text, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
+          event.data.feedbackId,
+          event.data.projectId,
+          event.data.userId,
+          event.data.text,
+          event.data.createdAt,
+        ]);
         return;
       case 'FeedbackProcessed': {
         const text = await memberText(tx, event.data.feedbackId);
@@ -67,10 +82,12 @@ export const clustersProjection = projector({
         await tx.query(`DELETE FROM cluster_members WHERE feedback_id = $1`, [event.data.feedbackId]);
         return;
       case 'ClusterCreated':
-        await tx.query(
-          `INSERT INTO clusters (cluster_id, project_id, model, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-          [event.data.clusterId, event.data.projectId, event.data.model, event.data.at],
-        );
+        await tx.query(`INSERT INTO clusters (cluster_id, project_id, model, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+          event.data.clusterId,
+          event.data.projectId,
+          event.data.model,
+          event.data.at,
+        ]);
         return;
       case 'ClusterLabeled':
         await tx.query(`UPDATE clusters SET label = $2, label_generation = $3 WHERE cluster_id = $1`, [

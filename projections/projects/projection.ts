@@ -40,10 +40,15 @@ export const projectsProjection = projector({
       }
       case 'ApiKeyIssued': {
         const d = event.data;
-        await tx.query(
-          `INSERT INTO api_keys (key_id, project_id, key_type, mode, prefix, key_hash, issued_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [d.keyId, d.projectId, d.keyType, d.mode, d.prefix, d.keyHash, d.issuedAt],
-        );
+        await tx.query(`INSERT INTO api_keys (key_id, project_id, key_type, mode, prefix, key_hash, issued_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+          d.keyId,
+          d.projectId,
+          d.keyType,
+          d.mode,
+          d.prefix,
+          d.keyHash,
+          d.issuedAt,
+        ]);
         return;
       }
       case 'ApiKeyRevoked':

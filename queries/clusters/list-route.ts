@@ -7,7 +7,10 @@ import { CLUSTER_COLUMNS, ClusterSchema, toCluster, type ClusterRow } from './cl
 export const ListClustersQuery = Type.Object(
   {
     status: Type.Optional(
-      Type.Union([Type.Literal('active'), Type.Literal('resolved'), Type.Literal('muted')], { default: 'active', description: 'Which themes to list; active by default.' }),
+      Type.Union([Type.Literal('active'), Type.Literal('resolved'), Type.Literal('muted')], {
+        default: 'active',
+        description: 'Which themes to list; active by default.',
+      }),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
   },

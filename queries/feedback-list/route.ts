@@ -13,7 +13,7 @@ export function listFeedbackRoute(services: CoreServices): RouteSpec<unknown, Li
     summary: 'List feedback, newest first',
     description:
       'Spec 4.2. Pages never skip or repeat an item. A page holds at most `limit` items and ends early rather than split a ' +
-      'millisecond, so `nextBefore` is normally the last item\'s `createdAt` to the millisecond and survives re-serialising; ' +
+      "millisecond, so `nextBefore` is normally the last item's `createdAt` to the millisecond and survives re-serialising; " +
       'only when more than `limit` items share one millisecond does it carry 20 extra fraction digits, to pass back verbatim.',
     tags: ['feedback'],
     auth: ['secret'],

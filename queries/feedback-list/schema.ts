@@ -12,7 +12,8 @@ export const ListFeedbackQuery = Type.Object(
     meta: Type.Optional(
       Type.Array(Type.String({ pattern: '^[^:]+:.*$', maxLength: 300 }), {
         maxItems: 20,
-        description: 'Repeatable `key:value` on top-level metadata properties. The same key repeated matches either value; different keys must all match. `5` also matches the number 5 and `true` the boolean.',
+        description:
+          'Repeatable `key:value` on top-level metadata properties. The same key repeated matches either value; different keys must all match. `5` also matches the number 5 and `true` the boolean.',
       }),
     ),
     before: Type.Optional(Type.String({ format: 'date-time', description: 'Cursor: the `nextBefore` of the previous page, or any date-time.' })),
@@ -24,6 +25,7 @@ export type ListFeedbackQuery = Static<typeof ListFeedbackQuery>;
 export const ListFeedbackResponse = Type.Object({
   items: Type.Array(FeedbackItemSchema),
   nextBefore: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description: 'Pass as `before` for the next page; null when there is no further page. The last item\'s `createdAt` to the millisecond, or with 20 extra fraction digits (pass verbatim) when more than `limit` items share that millisecond.',
+    description:
+      "Pass as `before` for the next page; null when there is no further page. The last item's `createdAt` to the millisecond, or with 20 extra fraction digits (pass verbatim) when more than `limit` items share that millisecond.",
   }),
 });

@@ -11,16 +11,7 @@ export const FEEDBACK_TYPES = ['bug', 'feature_request', 'question', 'complaint'
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 
 /** The fixed emotion vocabulary. An item carries zero or more of these. */
-export const EMOTIONS = [
-  'anger',
-  'frustration',
-  'disappointment',
-  'confusion',
-  'anxiety',
-  'satisfaction',
-  'gratitude',
-  'excitement',
-] as const;
+export const EMOTIONS = ['anger', 'frustration', 'disappointment', 'confusion', 'anxiety', 'satisfaction', 'gratitude', 'excitement'] as const;
 export type Emotion = (typeof EMOTIONS)[number];
 
 export interface Embedding {

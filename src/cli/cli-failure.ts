@@ -8,8 +8,7 @@ export interface CliFailure {
   message: string;
 }
 
-const isParseArgsError = (error: unknown) =>
-  error instanceof TypeError && ((error as NodeJS.ErrnoException).code ?? '').startsWith('ERR_PARSE_ARGS');
+const isParseArgsError = (error: unknown) => error instanceof TypeError && ((error as NodeJS.ErrnoException).code ?? '').startsWith('ERR_PARSE_ARGS');
 
 export function describeCliFailure(error: unknown): CliFailure {
   if (error instanceof UsageError || isParseArgsError(error)) return { kind: 'usage', message: (error as Error).message };

@@ -1,6 +1,8 @@
 import { CLI_COMMANDS, SERVE_USAGE } from './command-table.js';
 
-const ALL_ENTRIES = `${Object.values(CLI_COMMANDS).map((command) => command.usage).join('')}${SERVE_USAGE}`;
+const ALL_ENTRIES = `${Object.values(CLI_COMMANDS)
+  .map((command) => command.usage)
+  .join('')}${SERVE_USAGE}`;
 
 export const FULL_USAGE = `Usage:${ALL_ENTRIES}
 
@@ -8,7 +10,9 @@ Configuration comes from the environment (DATA_DIR, DATABASE_URL, EVENTSTORE_URL
 
 /** One entry per `feedbackctl …` line, with its indented continuation lines. */
 function usageEntries(): string[] {
-  return ALL_ENTRIES.split(/\n(?=  feedbackctl )/).map((entry) => entry.replace(/^\n/, '')).filter((entry) => entry.trim() !== '');
+  return ALL_ENTRIES.split(/\n(?=  feedbackctl )/)
+    .map((entry) => entry.replace(/^\n/, ''))
+    .filter((entry) => entry.trim() !== '');
 }
 
 function leadingWords(entry: string): string[] {

@@ -16,9 +16,7 @@ export async function runMigrations(db: Database, migrations: Migration[]): Prom
   return db.transaction(async (tx) => {
     // Several processes may start at once against one PostgreSQL server.
     await tx.query(`SELECT pg_advisory_xact_lock(727001)`);
-    await tx.query(
-      `CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    );
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
     const applied = new Set((await tx.query<{ id: string }>(`SELECT id FROM schema_migrations`)).rows.map((r) => r.id));
     const newlyApplied: string[] = [];
     for (const migration of ordered) {

@@ -1,11 +1,6 @@
 import type { Decider, DomainEvent } from '../domain/decider.js';
 import type { CommandContext } from './command-context.js';
-import {
-  WrongExpectedRevisionError,
-  type AppendResult,
-  type EventStore,
-  type RecordedEvent,
-} from './event-store.js';
+import { WrongExpectedRevisionError, type AppendResult, type EventStore, type RecordedEvent } from './event-store.js';
 
 export type { Decider, DomainEvent };
 

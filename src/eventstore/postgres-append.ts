@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
-import {
-  StreamErasedError,
-  WrongExpectedRevisionError,
-  type AppendResult,
-  type ExpectedRevision,
-  type NewEvent,
-} from './event-store.js';
+import { StreamErasedError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent } from './event-store.js';
 
 export interface AppendRequest {
   stream: string;
@@ -65,10 +59,7 @@ export function prepareAppend({ stream, events, expected }: AppendRequest): Prep
  */
 export async function appendRequestsIn(tx: Queryable, requests: PreparedAppend[]): Promise<AppendOutcome[]> {
   const streams = [...new Set(requests.map((r) => r.stream))].sort();
-  await tx.query(
-    `SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY s) AS locks`,
-    [streams],
-  );
+  await tx.query(`SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY s) AS locks`, [streams]);
   const current = await tx.query<{ stream: string; revision: number | null; erased: boolean }>(
     `SELECT s AS stream,
             (SELECT max(revision) FROM events e WHERE e.stream = s) AS revision,

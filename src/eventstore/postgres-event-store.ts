@@ -1,13 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Database, Queryable } from '../db/database.js';
-import {
-  type AppendResult,
-  type EventStore,
-  type ExpectedRevision,
-  type LogPosition,
-  type NewEvent,
-  type RecordedEvent,
-} from './event-store.js';
+import { type AppendResult, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent, type RecordedEvent } from './event-store.js';
 import { appendRequestsIn, prepareAppend, type AppendOutcome, type PreparedAppend } from './postgres-append.js';
 
 interface EventRow {
@@ -114,7 +107,10 @@ export class PostgresEventStore implements EventStore {
       outcomes.push(
         await this.db
           .transaction((tx) => appendRequestsIn(tx, [request]))
-          .then(([outcome]) => outcome, (error) => ({ ok: false as const, error: error as Error })),
+          .then(
+            ([outcome]) => outcome,
+            (error) => ({ ok: false as const, error: error as Error }),
+          ),
       );
     }
     return outcomes;
@@ -132,10 +128,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(stream: string): Promise<RecordedEvent[]> {
-    const rows = await this.db.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE stream = $1 ORDER BY revision`,
-      [stream],
-    );
+    const rows = await this.db.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream = $1 ORDER BY revision`, [stream]);
     return rows.rows.map(toRecorded);
   }
 

@@ -40,12 +40,7 @@ export function keyLookupFrom(db: Queryable): KeyLookup {
 }
 
 /** Parses `Authorization: Bearer <key>` and resolves it to its project. */
-export async function authenticate(
-  lookup: KeyLookup,
-  authorization: string | undefined,
-  origin: string | undefined,
-  allowed: KeyType[],
-): Promise<AuthContext> {
+export async function authenticate(lookup: KeyLookup, authorization: string | undefined, origin: string | undefined, allowed: KeyType[]): Promise<AuthContext> {
   if (!authorization) throw unauthorized('Send the API key as "Authorization: Bearer <key>".');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match || !API_KEY_PATTERN.test(match[1])) {

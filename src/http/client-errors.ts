@@ -37,7 +37,8 @@ function problemFor(code: string): Problem {
   if (TOO_LARGE_CODES.has(code)) {
     return { status: 431, slug: 'headers-too-large', title: 'Request Header Fields Too Large', detail: 'The request line or headers exceed 16 KB.' };
   }
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, slug: 'request-timeout', title: 'Request Timeout', detail: 'The request did not arrive in time.' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, slug: 'request-timeout', title: 'Request Timeout', detail: 'The request did not arrive in time.' };
   return { status: 400, slug: 'invalid-request', title: 'Bad Request', detail: 'The request is not well-formed HTTP/1.1.' };
 }
 

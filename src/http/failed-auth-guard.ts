@@ -18,12 +18,7 @@ const bearerKey = (authorization: string) => /^Bearer\s+(\S+)\s*$/i.exec(authori
  * 429 without a database query. Keys the node knows keep working, so a shared address (a proxy)
  * only loses the lookup of new keys for the rest of the minute.
  */
-export async function authenticateGuarded<T>(
-  ctx: Koa.Context,
-  limiter: RateLimiter,
-  isKnownKey: KnownKeyCheck,
-  authenticate: () => Promise<T>,
-): Promise<T> {
+export async function authenticateGuarded<T>(ctx: Koa.Context, limiter: RateLimiter, isKnownKey: KnownKeyCheck, authenticate: () => Promise<T>): Promise<T> {
   const bucket = `failed-auth:${ctx.req.socket.remoteAddress ?? 'unknown'}`;
   const key = bearerKey(ctx.get('Authorization'));
   if (!key || !isKnownKey(hashApiKey(key))) {

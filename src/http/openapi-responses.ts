@@ -47,7 +47,8 @@ export const REQUEST_ID_PARAMETER = {
   name: 'X-Request-Id',
   in: 'header',
   required: false,
-  description: 'Your own id for this request (1 to 128 characters of `A-Z a-z 0-9 . _ : -`), echoed back and logged; anything else is replaced by a generated id.',
+  description:
+    'Your own id for this request (1 to 128 characters of `A-Z a-z 0-9 . _ : -`), echoed back and logged; anything else is replaced by a generated id.',
   schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$', examples: ['checkout-7f3a9c'] },
 };
 

@@ -2,7 +2,15 @@ import type { RouteSpec } from './route.js';
 import { nameResponseSchemas } from './openapi-components.js';
 import { REQUEST_EXAMPLES, RESPONSE_EXAMPLES } from './openapi-examples.js';
 import { jsonSchemaOf, type JsonSchema } from './openapi-schema.js';
-import { EVERY_OPERATION_PROBLEMS, HEADERS, METERED_HEADERS, PROBLEM_RESPONSES, PROBLEM_SCHEMA, REQUEST_ID_PARAMETER, responseRef } from './openapi-responses.js';
+import {
+  EVERY_OPERATION_PROBLEMS,
+  HEADERS,
+  METERED_HEADERS,
+  PROBLEM_RESPONSES,
+  PROBLEM_SCHEMA,
+  REQUEST_ID_PARAMETER,
+  responseRef,
+} from './openapi-responses.js';
 
 const TAGS: Record<string, string> = {
   platform: 'Keys and the service itself.',
@@ -17,7 +25,11 @@ const METHOD_NOT_ALLOWED = 405;
 
 function parameters(route: RouteSpec): unknown[] {
   const out: unknown[] = [];
-  for (const [location, schema] of [['path', route.params], ['query', route.query], ['header', route.headers]] as const) {
+  for (const [location, schema] of [
+    ['path', route.params],
+    ['query', route.query],
+    ['header', route.headers],
+  ] as const) {
     if (!schema) continue;
     const { properties = {}, required = [] } = jsonSchemaOf(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(properties)) {

@@ -27,7 +27,11 @@ export function problemMiddleware(problemBase: string, logger: Logger): Koa.Midd
         return;
       }
       logger.error({ err: error, route: ctx._matchedRoute, method: ctx.method }, 'unhandled error');
-      renderProblem(ctx, problemBase, new AppError(500, 'internal', 'Internal error', 'Something went wrong on our side; nothing was recorded. Retrying is safe.'));
+      renderProblem(
+        ctx,
+        problemBase,
+        new AppError(500, 'internal', 'Internal error', 'Something went wrong on our side; nothing was recorded. Retrying is safe.'),
+      );
     }
   };
 }

@@ -38,10 +38,11 @@ export async function lockCheckpoints(db: Queryable, names: string[]): Promise<M
 
 export async function writeCheckpoints(db: Queryable, names: string[], position: LogPosition): Promise<void> {
   if (names.length === 0) return;
-  await db.query(
-    `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3 WHERE name = ANY($1::text[])`,
-    [names, position.commit.toString(), position.prepare.toString()],
-  );
+  await db.query(`UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3 WHERE name = ANY($1::text[])`, [
+    names,
+    position.commit.toString(),
+    position.prepare.toString(),
+  ]);
 }
 
 export async function deleteCheckpoint(db: Queryable, name: string): Promise<void> {

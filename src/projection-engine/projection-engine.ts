@@ -324,7 +324,10 @@ export class ProjectionEngine {
     const applied = await this.db.transaction(async (tx) => {
       // Another projector process may have advanced a projection: the row locks serialise us, and a
       // checkpoint beyond ours means that projection's part of the batch is not ours to apply.
-      const stored = await lockCheckpoints(tx, work.map((item) => item.projection.name));
+      const stored = await lockCheckpoints(
+        tx,
+        work.map((item) => item.projection.name),
+      );
       const positions = new Map<string, LogPosition>();
       const advanced: string[] = [];
       for (const item of work) {

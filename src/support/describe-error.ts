@@ -19,7 +19,10 @@ export function elideQuoted(message: string): string {
 export function describeError(error: unknown): DescribedError {
   if (!(error instanceof Error)) return { type: typeof error, message: '(not an Error)' };
   const code = (error as { code?: unknown }).code;
-  const frames = error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).join('\n');
+  const frames = error.stack
+    ?.split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n');
   return {
     type: error.constructor?.name || error.name,
     ...(typeof code === 'string' ? { code } : {}),

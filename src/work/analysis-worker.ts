@@ -112,16 +112,22 @@ export class AnalysisWorker {
     item.text = state.text;
     const analyzer = await this.analyzer();
     const { embedding, ...analysis } = await analyzer.analyze(state.text!);
-    await handleCommand(this.services.store, stream, feedbackDecider, {
-      type: 'RecordAnalysis',
-      result: {
-        feedbackId: job.feedback_id,
-        projectId: state.projectId!,
-        analysis,
-        embedding,
-        processedAt: this.services.clock.now().toISOString(),
+    await handleCommand(
+      this.services.store,
+      stream,
+      feedbackDecider,
+      {
+        type: 'RecordAnalysis',
+        result: {
+          feedbackId: job.feedback_id,
+          projectId: state.projectId!,
+          analysis,
+          embedding,
+          processedAt: this.services.clock.now().toISOString(),
+        },
       },
-    }, { context: causedBy(submitted, ANALYSIS_WORKER) });
+      { context: causedBy(submitted, ANALYSIS_WORKER) },
+    );
   }
 
   /** Extends this worker's lease, unless another worker holds it now or the job is gone. */

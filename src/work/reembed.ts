@@ -8,10 +8,10 @@ import type { CoreServices } from '../services.js';
 
 /** How many processed items carry a vector of another model than the analyzer's (search skips them). */
 export async function countStaleEmbeddings(db: CoreServices['db'], model: string, projectId?: string): Promise<number> {
-  const result = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM feedback_embeddings WHERE model <> $1 AND ($2::text IS NULL OR project_id = $2)`,
-    [model, projectId ?? null],
-  );
+  const result = await db.query<{ n: string }>(`SELECT count(*) AS n FROM feedback_embeddings WHERE model <> $1 AND ($2::text IS NULL OR project_id = $2)`, [
+    model,
+    projectId ?? null,
+  ]);
   return Number(result.rows[0].n);
 }
 
@@ -39,10 +39,16 @@ export async function reembedStale(
     for (const row of batch.rows) {
       const embedding = await analyzer.embed(row.text);
       try {
-        const handled = await handleCommand(services.store, feedbackStream(row.feedback_id), feedbackDecider, {
-          type: 'RecordReembedding',
-          reembedding: { feedbackId: row.feedback_id, projectId: row.project_id, embedding, reembeddedAt: services.clock.now().toISOString() },
-        }, { context });
+        const handled = await handleCommand(
+          services.store,
+          feedbackStream(row.feedback_id),
+          feedbackDecider,
+          {
+            type: 'RecordReembedding',
+            reembedding: { feedbackId: row.feedback_id, projectId: row.project_id, embedding, reembeddedAt: services.clock.now().toISOString() },
+          },
+          { context },
+        );
         last = handled.appended?.position ?? last;
       } catch (error) {
         if (!(error instanceof StreamErasedError)) throw error; // deleted meanwhile

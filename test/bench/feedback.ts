@@ -71,7 +71,9 @@ export function printFeedback(result: FeedbackBench, pingPerSecond?: number): vo
   console.log(`  ${fmt(b.perSecond, 0)} req/s   p50 ${fmt(b.p50ms, 2)} ms   p99 ${fmt(b.p99ms, 2)} ms   ${JSON.stringify(b.statuses)}`);
   if (pingPerSecond) console.log(`  = ${fmt(b.perSecond / pingPerSecond, 2)} × the GET /ping throughput`);
   const s = result.steady;
-  console.log(`202 → processed at a steady ${s.rate} items/s (${s.items} items): p50 ${fmt(s.p50ms, 0)} ms, p99 ${fmt(s.p99ms, 0)} ms, unprocessed after 3 s: ${s.unprocessed}`);
+  console.log(
+    `202 → processed at a steady ${s.rate} items/s (${s.items} items): p50 ${fmt(s.p50ms, 0)} ms, p99 ${fmt(s.p99ms, 0)} ms, unprocessed after 3 s: ${s.unprocessed}`,
+  );
   console.log(`Service resident memory after start (analyzer loaded): ${fmt(result.rssMb, 0)} MiB`);
 }
 

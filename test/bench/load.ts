@@ -30,13 +30,10 @@ export async function runLoad(baseUrl: string, total: number, concurrency: numbe
   let next = 0;
   const send = (request: LoadRequest) =>
     new Promise<number>((resolve, reject) => {
-      const req = http.request(
-        { host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers, agent },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
+      const req = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
       req.on('error', reject);
       req.end(request.body);
     });

@@ -83,9 +83,7 @@ export class ClusteredVectors {
     this.noise = options.noise ?? 0.15;
     const random = seededRandom(this.seed);
     const clusters = options.clusters ?? 50;
-    this.centres = Array.from({ length: clusters }, () =>
-      Float64Array.from({ length: this.latent }, () => gaussian(random) / Math.sqrt(this.latent)),
-    );
+    this.centres = Array.from({ length: clusters }, () => Float64Array.from({ length: this.latent }, () => gaussian(random) / Math.sqrt(this.latent)));
     this.projection = Float64Array.from({ length: this.dimensions * this.latent }, () => gaussian(random) / Math.sqrt(this.dimensions));
   }
 
@@ -200,13 +198,7 @@ export function exactSearch(db: Database, projectId: string, vector: number[], l
 }
 
 /** The plan of the search query for these settings (run inside a transaction, so SET LOCAL applies). */
-export async function explainSearch(
-  db: Database,
-  projectId: string,
-  vector: number[],
-  limit: number,
-  settings: string[] = [],
-): Promise<string> {
+export async function explainSearch(db: Database, projectId: string, vector: number[], limit: number, settings: string[] = []): Promise<string> {
   return db.transaction(async (tx) => {
     for (const setting of settings) await tx.query(`SET LOCAL ${setting}`);
     const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${searchSql(`embedding::vector(${vector.length})`, vector.length)}`, [
@@ -329,7 +321,13 @@ async function measureSearchFeedback(db: Database, projectId: string, queryVecto
     const r = await timed(() => searchFeedback(db, projectId, { model: MODEL, dimensions: DIMENSIONS, vector: queryVectors[q] }, 10));
     times.push(r.ms);
     if (r.value.length < 10) shortResults++;
-    recalls.push(recall(r.value.map((x) => x.feedback.id), exact[q], 10));
+    recalls.push(
+      recall(
+        r.value.map((x) => x.feedback.id),
+        exact[q],
+        10,
+      ),
+    );
   }
   return { ms: latency(times), recallAt10: mean(recalls), shortResults };
 }

@@ -162,7 +162,7 @@ describe('Authentication (spec 5)', () => {
 
     for (const [name, origin] of [
       ['a non-allowed origin', OTHER_ORIGIN],
-      ['another project\'s origin', 'https://b.example.org'],
+      ["another project's origin", 'https://b.example.org'],
       ['the allowed host over http', 'http://app.example.com'],
       ['the allowed host on another port', 'https://app.example.com:8443'],
       ['a subdomain of the allowed host', 'https://x.app.example.com'],
@@ -194,11 +194,7 @@ describe('Authentication (spec 5)', () => {
       for (const headers of [{ Origin: ALLOWED }, {}] as Record<string, string>[]) {
         await expectProblem(await server.request('/api/v1/feedback', { key: project.widgetKey, headers }), 401, 'unauthorized');
         await expectProblem(await server.request(`/api/v1/feedback/${feedbackId}`, { key: project.widgetKey, headers }), 401, 'unauthorized');
-        await expectProblem(
-          await server.request(`/api/v1/feedback/${feedbackId}`, { key: project.widgetKey, method: 'DELETE', headers }),
-          401,
-          'unauthorized',
-        );
+        await expectProblem(await server.request(`/api/v1/feedback/${feedbackId}`, { key: project.widgetKey, method: 'DELETE', headers }), 401, 'unauthorized');
       }
       const stillThere = await server.request(`/api/v1/feedback/${feedbackId}`, { key: project.secretKey });
       expect(stillThere.status).to.equal(200);
@@ -224,26 +220,26 @@ describe('Authentication (spec 5)', () => {
     });
   });
 
-  describe('project scoping (spec 1.2: another project\'s resource is 404, never 403)', () => {
-    it('GET of another project\'s feedback item is 404', async () => {
+  describe("project scoping (spec 1.2: another project's resource is 404, never 403)", () => {
+    it("GET of another project's feedback item is 404", async () => {
       await expectProblem(await server.request(`/api/v1/feedback/${feedbackId}`, { key: other.secretKey }), 404, 'not-found');
     });
 
-    it('DELETE of another project\'s feedback item is 404 and deletes nothing', async () => {
+    it("DELETE of another project's feedback item is 404 and deletes nothing", async () => {
       const response = await server.request(`/api/v1/feedback/${feedbackId}`, { key: other.secretKey, method: 'DELETE' });
       await expectProblem(response, 404, 'not-found');
       const own = await server.request(`/api/v1/feedback/${feedbackId}`, { key: project.secretKey });
       expect(own.status).to.equal(200);
     });
 
-    it('the other project\'s list does not show the item', async () => {
+    it("the other project's list does not show the item", async () => {
       const response = await server.request('/api/v1/feedback', { key: other.secretKey });
       expect(response.status).to.equal(200);
       const ids = (await readJson(response)).items.map((item: { id: string }) => item.id);
       expect(ids).not.to.include(feedbackId);
     });
 
-    it('a widget key is scoped to its own project\'s allowlist', async () => {
+    it("a widget key is scoped to its own project's allowlist", async () => {
       const response = await server.request('/api/v1/ping', { key: other.widgetKey, headers: { Origin: ALLOWED } });
       await expectProblem(response, 403, 'origin-not-allowed');
     });

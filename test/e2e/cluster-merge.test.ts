@@ -104,7 +104,11 @@ describe('cluster merges recorded as events (spec 2.2, 4.10; issue: merges keep 
   });
 
   it('PATCH on the absorbed id changes the surviving theme; resolving names the users of both', async () => {
-    const response = await server.request(`/api/v1/clusters/${from}`, { method: 'PATCH', key: project.secretKey, body: JSON.stringify({ status: 'resolved' }) });
+    const response = await server.request(`/api/v1/clusters/${from}`, {
+      method: 'PATCH',
+      key: project.secretKey,
+      body: JSON.stringify({ status: 'resolved' }),
+    });
     expect(response.status).to.equal(200);
     expect(await readJson(response)).to.include({ id: into, status: 'resolved' });
     const events = await server.runtime.store.readStream(`cluster-${into}`);

@@ -142,7 +142,11 @@ describe('clusters (spec 2.2, 4.9, 4.10, 4.4)', function () {
       expect(theirs, 'the other project has a theme').to.exist;
       const before = (await clusterEvents(server, theirs.id)).length;
       await expectProblem(await server.request(`/api/v1/clusters/${theirs.id}`, { key: project.secretKey }), 404, 'not-found');
-      const patch = await server.request(`/api/v1/clusters/${theirs.id}`, { method: 'PATCH', key: project.secretKey, body: JSON.stringify({ status: 'resolved' }) });
+      const patch = await server.request(`/api/v1/clusters/${theirs.id}`, {
+        method: 'PATCH',
+        key: project.secretKey,
+        body: JSON.stringify({ status: 'resolved' }),
+      });
       await expectProblem(patch, 404, 'not-found');
       expect((await clusterEvents(server, theirs.id)).length).to.equal(before);
       const still = await readJson(await server.request(`/api/v1/clusters/${theirs.id}`, { key: other.secretKey }));
@@ -156,7 +160,12 @@ describe('clusters (spec 2.2, 4.9, 4.10, 4.4)', function () {
       const id = clusterOf.get(loginIds[0])!;
       const headers = { Origin: 'https://app.example.com' };
       await expectProblem(await server.request(`/api/v1/clusters/${id}`, { key: project.widgetKey, headers }), 401, 'unauthorized');
-      const patch = await server.request(`/api/v1/clusters/${id}`, { method: 'PATCH', key: project.widgetKey, headers, body: JSON.stringify({ status: 'muted' }) });
+      const patch = await server.request(`/api/v1/clusters/${id}`, {
+        method: 'PATCH',
+        key: project.widgetKey,
+        headers,
+        body: JSON.stringify({ status: 'muted' }),
+      });
       await expectProblem(patch, 401, 'unauthorized');
       const detail = await readJson(await server.request(`/api/v1/clusters/${id}`, { key: project.secretKey }));
       expect(detail.cluster.status).to.equal('active');

@@ -53,7 +53,10 @@ describe('event metadata: who asked and which request (issue 8)', function () {
     const { id, requestId } = await submit(project.widgetKey, { Origin: ORIGIN });
     expect(requestId).to.be.a('string').and.not.equal('');
     const [submitted] = await eventsOf(id);
-    expect(submitted.metadata).to.deep.include({ correlationId: requestId, actor: { kind: 'api-key', keyId: await keyIdOf(project.widgetKey), keyType: 'widget' } });
+    expect(submitted.metadata).to.deep.include({
+      correlationId: requestId,
+      actor: { kind: 'api-key', keyId: await keyIdOf(project.widgetKey), keyType: 'widget' },
+    });
     expectNoKeyMaterial(submitted.metadata, project.widgetKey);
   });
 
@@ -67,7 +70,11 @@ describe('event metadata: who asked and which request (issue 8)', function () {
       return append.call(store, stream, events, expected);
     };
     try {
-      const response = await server.request(`/api/v1/feedback/${id}`, { method: 'DELETE', key: project.secretKey, headers: { 'X-Request-Id': 'req-delete-1' } });
+      const response = await server.request(`/api/v1/feedback/${id}`, {
+        method: 'DELETE',
+        key: project.secretKey,
+        headers: { 'X-Request-Id': 'req-delete-1' },
+      });
       expect(response.status).to.equal(204);
     } finally {
       store.append = append;
@@ -99,7 +106,8 @@ describe('event metadata: a request id follows an item through the workers (issu
   before(async () => {
     server = await startTestServer();
     project = await server.createProject({ name: 'Traced' });
-    secretKeyId = (await server.runtime.db.query<{ key_id: string }>(`SELECT key_id FROM api_keys WHERE key_hash = $1`, [hashApiKey(project.secretKey)])).rows[0].key_id;
+    secretKeyId = (await server.runtime.db.query<{ key_id: string }>(`SELECT key_id FROM api_keys WHERE key_hash = $1`, [hashApiKey(project.secretKey)]))
+      .rows[0].key_id;
     const response = await server.request('/api/v1/feedback', {
       method: 'POST',
       key: project.secretKey,

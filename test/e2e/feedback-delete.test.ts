@@ -16,10 +16,7 @@ function helpers(getServer: () => TestServer) {
     del: (project: TestProject, id: string) => server().request(`/api/v1/feedback/${id}`, { method: 'DELETE', key: project.secretKey }),
     /** Rows of `table` whose text form contains `needle`. */
     async rowsContaining(table: string, needle: string): Promise<number> {
-      const result = await server().runtime.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM "${table}" t WHERE position($1 in t::text) > 0`,
-        [needle],
-      );
+      const result = await server().runtime.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" t WHERE position($1 in t::text) > 0`, [needle]);
       return Number(result.rows[0].n);
     },
     async eventsOf(id: string): Promise<Array<{ type: string }>> {
@@ -152,7 +149,7 @@ describe('DELETE /api/v1/feedback/{id} (spec 4.4)', function () {
   });
 
   describe('scoping (spec general convention 2, 4.4)', () => {
-    it('another project\'s id gives 404 and deletes nothing', async () => {
+    it("another project's id gives 404 and deletes nothing", async () => {
       const id = await h.submit(project, 'Belongs to the first project only');
       await expectNotFound(await h.del(other, id));
       const response = await h.get(project, id);

@@ -81,7 +81,10 @@ describe('DELETE /api/v1/feedback/{id}: the text leaves the data directory (spec
 
   it('after a restart the kept items are intact and the deleted texts are still nowhere', async () => {
     server = await startTestServer({ env: { DATA_DIR: dir } });
-    for (const [id, mark] of [[keptId, keptShort], [keptLongId, keptLong]]) {
+    for (const [id, mark] of [
+      [keptId, keptShort],
+      [keptLongId, keptLong],
+    ]) {
       const response = await server.request(`/api/v1/feedback/${id}`, { key: project.secretKey });
       expect(response.status).to.equal(200);
       expect(((await response.json()) as { text: string }).text).to.include(mark);

@@ -71,7 +71,21 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       const createdAts = page.items.map((i) => i.createdAt);
       expect([...createdAts].sort().reverse()).to.deep.equal(createdAts);
       for (const item of page.items) {
-        expect(item).to.include.keys('id', 'text', 'status', 'sentiment', 'sentimentScore', 'type', 'emotions', 'language', 'clusterId', 'userId', 'source', 'metadata', 'createdAt');
+        expect(item).to.include.keys(
+          'id',
+          'text',
+          'status',
+          'sentiment',
+          'sentimentScore',
+          'type',
+          'emotions',
+          'language',
+          'clusterId',
+          'userId',
+          'source',
+          'metadata',
+          'createdAt',
+        );
         expect(item.status).to.equal('processed');
       }
     });
@@ -162,7 +176,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       await expectBadQuery(project, '?sort=oldest', 'sort');
     });
 
-    it('never shows another project\'s items', async () => {
+    it("never shows another project's items", async () => {
       const other = await server.createProject({ name: 'List other' });
       await submitFeedback(server, other.secretKey, { text: 'Only in the other project', metadata: { plan: 'pro' } });
       const mine = await list(project, '?meta=plan:pro');
@@ -214,7 +228,10 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
           ORDER BY feedback_items.created_at DESC, feedback_items.list_seq DESC`,
         [project.projectId],
       );
-      expect(byLog.rows.some((r) => r.seq.length !== byLog.rows[0].seq.length), 'sequences of different digit counts').to.equal(true);
+      expect(
+        byLog.rows.some((r) => r.seq.length !== byLog.rows[0].seq.length),
+        'sequences of different digit counts',
+      ).to.equal(true);
       expect(ids(fullOrder)).to.deep.equal(byLog.rows.map((r) => r.feedback_id));
     });
 
@@ -267,7 +284,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       expect(cursors[cursors.length - 1]).to.equal(null);
     });
 
-    it('nextBefore is a date-time (the last item\'s instant) until the last page, where it is null', async () => {
+    it("nextBefore is a date-time (the last item's instant) until the last page, where it is null", async () => {
       const { pages, cursors } = await pageThrough(7);
       for (let i = 0; i < cursors.length - 1; i++) {
         const cursor = cursors[i]!;
@@ -366,7 +383,9 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
         const project = await server.createProject({ name: `Round trip ${name}` });
         const created = [
           await submitFeedback(server, project.secretKey, { text: 'Older item', createdAt: '2025-01-14T08:00:00.000Z' }),
-          ...(await Promise.all([1, 2, 3].map((n) => submitFeedback(server, project.secretKey, { text: `Backfill ${n}`, createdAt: '2025-01-15T00:00:00.000Z' })))),
+          ...(await Promise.all(
+            [1, 2, 3].map((n) => submitFeedback(server, project.secretKey, { text: `Backfill ${n}`, createdAt: '2025-01-15T00:00:00.000Z' })),
+          )),
           await submitFeedback(server, project.secretKey, { text: 'Newer item', createdAt: '2025-01-16T08:00:00.000Z' }),
         ];
         for (const limit of limits) {
@@ -436,7 +455,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       await expectProblem(response, 404, 'not-found');
     });
 
-    it('another project\'s item gives 404, not 403', async () => {
+    it("another project's item gives 404, not 403", async () => {
       const response = await server.request(`/api/v1/feedback/${id}`, { key: other.secretKey });
       expect(response.status).to.equal(404);
       expect((await readJson(response)).type).to.match(/\/not-found$/);

@@ -94,7 +94,6 @@ const METADATA_SECRETS = ['zoe.quinn@example.org', 'zoe.quinn', 'max.payne@examp
 
 const LOOK_ALIKES = ['ORD-2024-00123', 'v2.4.1', '$49.99', 'INV-88231', 'E4021', '2024-05-14'];
 
-
 describe('Redaction before storage (spec 1, 4.1)', function () {
   this.timeout(120_000);
   let server: TestServer;
@@ -169,7 +168,10 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
 
   it('raw search of `SELECT data::text FROM events` finds none of the planted values', async () => {
     const rows = await server.runtime.db.query<{ data: string }>(`SELECT data::text AS data FROM events`);
-    const log = rows.rows.map((r) => r.data).join('\n').toLowerCase();
+    const log = rows.rows
+      .map((r) => r.data)
+      .join('\n')
+      .toLowerCase();
     expect(log).to.include('[card]');
     for (const c of CASES) for (const secret of c.secrets) expect(log, secret).to.not.include(secret.toLowerCase());
     for (const secret of METADATA_SECRETS) expect(log, secret).to.not.include(secret);
@@ -205,10 +207,9 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
   it('the FeedbackSubmitted event and feedback_items hold exactly the redacted text, with counts only', async () => {
     for (const c of CASES) {
       const id = ids.get(c.kind)!;
-      const events = await server.runtime.db.query<{ type: string; data: any }>(
-        `SELECT type, data FROM events WHERE stream = $1 ORDER BY revision`,
-        [`feedback-${id}`],
-      );
+      const events = await server.runtime.db.query<{ type: string; data: any }>(`SELECT type, data FROM events WHERE stream = $1 ORDER BY revision`, [
+        `feedback-${id}`,
+      ]);
       expect(events.rows.map((e) => e.type).slice(0, 2)).to.deep.equal(['FeedbackSubmitted', 'FeedbackProcessed']);
       expect(events.rows[0].data.text).to.equal(c.expected);
       expect(events.rows[0].data.redactions).to.deep.equal(c.counts);

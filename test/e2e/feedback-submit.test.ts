@@ -29,8 +29,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     return readJson(response);
   };
 
-  const count = async (sql: string, params: unknown[] = []) =>
-    Number((await server.runtime.db.query<{ n: number }>(sql, params)).rows[0].n);
+  const count = async (sql: string, params: unknown[] = []) => Number((await server.runtime.db.query<{ n: number }>(sql, params)).rows[0].n);
   const submittedEvents = (projectId: string) =>
     count(`SELECT count(*)::int AS n FROM events WHERE type = 'FeedbackSubmitted' AND data->>'projectId' = $1`, [projectId]);
   const itemRows = (projectId: string) => count(`SELECT count(*)::int AS n FROM feedback_items WHERE project_id = $1`, [projectId]);
@@ -296,9 +295,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
     it('ten concurrent requests with one key create exactly one item: one 202, nine 200', async () => {
       const own = await freshProject();
       const headers = { 'Idempotency-Key': 'concurrent-ten' };
-      const responses = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => post({ text: `concurrent submission ${i}` }, { key: own.secretKey, headers })),
-      );
+      const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => post({ text: `concurrent submission ${i}` }, { key: own.secretKey, headers })));
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 202)).to.have.length(1);
       expect(statuses.filter((s) => s === 200)).to.have.length(9);

@@ -17,15 +17,12 @@ function rawRequest(
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const req = http.request(
-      { host: target.hostname, port: target.port, method: options.method, path: options.path, headers: options.headers },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
+    const req = http.request({ host: target.hostname, port: target.port, method: options.method, path: options.path, headers: options.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
     // The server may answer and close before the whole body is written; the answer is what counts.
     req.on('error', (error) => reject(error));
     for (const chunk of options.chunks) req.write(chunk);
@@ -228,8 +225,7 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
   });
 
   describe('rate limits (spec 8)', () => {
-    const submitAsWidget = (key: string, text: string) =>
-      postFeedback(server, key, { text }, { Origin: ORIGIN });
+    const submitAsWidget = (key: string, text: string) => postFeedback(server, key, { text }, { Origin: ORIGIN });
 
     function rateHeaders(response: Response) {
       return {
@@ -357,7 +353,12 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
 
     /** The object a `$ref` inside the document points at. */
     const resolve = (node: { $ref?: string }): any =>
-      node.$ref ? node.$ref.slice(2).split('/').reduce((at: any, segment: string) => at[segment], doc) : node;
+      node.$ref
+        ? node.$ref
+            .slice(2)
+            .split('/')
+            .reduce((at: any, segment: string) => at[segment], doc)
+        : node;
 
     it('documents the bearer key scheme and the problem schema', () => {
       expect(doc.components.securitySchemes.apiKey).to.include({ type: 'http', scheme: 'bearer' });
@@ -383,7 +384,17 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
 
     it('names each resource once and refers to it: the feedback item is one schema, not one per response', () => {
       const schemas = doc.components.schemas;
-      expect(schemas).to.include.keys('FeedbackItem', 'FeedbackList', 'FeedbackDetail', 'Cluster', 'ClusterList', 'SearchResult', 'SearchResults', 'Ping', 'Problem');
+      expect(schemas).to.include.keys(
+        'FeedbackItem',
+        'FeedbackList',
+        'FeedbackDetail',
+        'Cluster',
+        'ClusterList',
+        'SearchResult',
+        'SearchResults',
+        'Ping',
+        'Problem',
+      );
       const definingSentimentScore: unknown[] = [];
       const text = JSON.stringify(doc, (_key, value) => {
         if (value?.properties?.sentimentScore) definingSentimentScore.push(value);

@@ -33,7 +33,14 @@ describe('X-Request-Id and the request log (issue 8)', () => {
     const lines = requestLines(sent);
     expect(lines).to.have.length(1);
     const [line] = lines;
-    expect(line).to.include({ level: 30, projectId: project.projectId, keyPrefix: project.secretKey.slice(0, 12), route: '/api/v1/feedback', method: 'POST', status: 202 });
+    expect(line).to.include({
+      level: 30,
+      projectId: project.projectId,
+      keyPrefix: project.secretKey.slice(0, 12),
+      route: '/api/v1/feedback',
+      method: 'POST',
+      status: 202,
+    });
     expect(line.ms).to.be.a('number').and.at.least(0);
     expect(Object.keys(line).sort()).to.deep.equal(['keyPrefix', 'level', 'method', 'ms', 'msg', 'projectId', 'requestId', 'route', 'status', 'time']);
   });
@@ -60,7 +67,9 @@ describe('X-Request-Id and the request log (issue 8)', () => {
       expect(requestLines(echoed)).to.have.length(1);
     }
     const longest = 'a'.repeat(128);
-    expect((await server.request('/api/v1/ping', { key: project.secretKey, headers: { 'X-Request-Id': longest } })).headers.get('x-request-id')).to.equal(longest);
+    expect((await server.request('/api/v1/ping', { key: project.secretKey, headers: { 'X-Request-Id': longest } })).headers.get('x-request-id')).to.equal(
+      longest,
+    );
   });
 
   it('gives every request an id, and logs unauthenticated and unrouted requests without a project', async () => {

@@ -106,7 +106,11 @@ describe('POST /api/v1/users/identify refuses bad and hostile input (spec 4.5, 7
     const response = await server.request('/api/v1/users/identify', { method: 'POST', key: project.secretKey, body });
     expect(await readJson(response)).to.deep.equal(JSON.parse('{"userId":"proto-user","traits":{"__proto__":"polluted?","constructor":"c","toString":1}}'));
     const user = await readJson(await userRequest(server, project.secretKey, 'proto-user'));
-    expect(Object.entries(user.traits).sort()).to.deep.equal([['__proto__', 'polluted?'], ['constructor', 'c'], ['toString', 1]]);
+    expect(Object.entries(user.traits).sort()).to.deep.equal([
+      ['__proto__', 'polluted?'],
+      ['constructor', 'c'],
+      ['toString', 1],
+    ]);
     expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
   });
 

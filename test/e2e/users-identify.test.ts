@@ -67,7 +67,9 @@ describe('POST /api/v1/users/identify (spec 4.5, 5.7)', function () {
         const inOneCall = await expectProblem(await identify(key, keys(33, 'b')), 400, 'invalid-request');
         expect(inOneCall.errors.map((e: { field: string }) => e.field)).to.deep.equal(['traits']);
         const afterMerge = await expectProblem(await identify(key, keys(13, 'c')), 400, 'invalid-request');
-        expect(afterMerge.errors).to.deep.equal([{ field: 'traits', message: 'the user would hold 33 traits; at most 32 (a secret key removes one with null)' }]);
+        expect(afterMerge.errors).to.deep.equal([
+          { field: 'traits', message: 'the user would hold 33 traits; at most 32 (a secret key removes one with null)' },
+        ]);
         expect(await profileText()).to.equal(before);
         expect(await countEvents(server)).to.equal(events);
         expect(Object.keys((await ok(await identify(project.secretKey, keys(12, 'c')))).traits)).to.have.length(32);
@@ -134,7 +136,27 @@ describe('POST /api/v1/users/identify (spec 4.5, 5.7)', function () {
       expect(rows.rows).to.deep.equal([{ current: '49.99', trait: '49.99' }]);
     });
 
-    const refused: unknown[] = [-1, '-5', -0.01, true, false, '1,000', '1.000,50', '$49', '49.99 USD', '€49', '49,99', 'forty', '', ' 49', '1e3', 1e12, '1000000000000', 49.999_9, 0.1 + 0.2];
+    const refused: unknown[] = [
+      -1,
+      '-5',
+      -0.01,
+      true,
+      false,
+      '1,000',
+      '1.000,50',
+      '$49',
+      '49.99 USD',
+      '€49',
+      '49,99',
+      'forty',
+      '',
+      ' 49',
+      '1e3',
+      1e12,
+      '1000000000000',
+      49.999_9,
+      0.1 + 0.2,
+    ];
     for (const value of refused) {
       it(`4.5 rule 4: ${JSON.stringify(value)} is 422 invalid-customer-value with key, and nothing from the call is written`, async () => {
         await ok(await asSecret({ mrr: 10, plan: 'free' }));
@@ -254,10 +276,14 @@ describe('POST /api/v1/users/identify (spec 4.5, 5.7)', function () {
     }
 
     it('spec 5.5: no key is 401 unauthorized', async () => {
-      await expectProblem(await server.request('/api/v1/users/identify', { method: 'POST', body: JSON.stringify({ userId, traits: {} }) }), 401, 'unauthorized');
+      await expectProblem(
+        await server.request('/api/v1/users/identify', { method: 'POST', body: JSON.stringify({ userId, traits: {} }) }),
+        401,
+        'unauthorized',
+      );
     });
 
-    it('spec 1, convention 2: a user belongs to the key\'s project only', async () => {
+    it("spec 1, convention 2: a user belongs to the key's project only", async () => {
       const other = await server.createProject({ name: 'Identify other' });
       await ok(await asSecret({ plan: 'pro' }));
       await ok(await identify(other.secretKey, { plan: 'enterprise' }));

@@ -84,8 +84,7 @@ export async function evaluateAnalyzer(): Promise<EvaluationResult> {
     },
     pass: false,
   };
-  result.pass =
-    result.sentiment.accuracy >= BAR.sentiment && result.type.accuracy >= BAR.type && result.language.accuracy >= BAR.language;
+  result.pass = result.sentiment.accuracy >= BAR.sentiment && result.type.accuracy >= BAR.type && result.language.accuracy >= BAR.language;
   return result;
 }
 

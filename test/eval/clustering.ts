@@ -108,7 +108,6 @@ export interface ClusteringEvaluation {
   pass: boolean;
 }
 
-
 /** Fisher–Yates shuffle of 0..n-1 with a seeded generator. */
 export function shuffledOrder(n: number, seed: number): number[] {
   const order = Array.from({ length: n }, (_, i) => i);

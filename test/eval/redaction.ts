@@ -49,7 +49,12 @@ export async function evaluateRedaction(): Promise<RedactionEvaluation> {
   const lines = (await readFile(FIXTURE, 'utf8')).split('\n').filter((l) => l.trim().length > 0);
   const cases = lines.map((l) => JSON.parse(l) as Case);
   const recallByType: RedactionEvaluation['recallByType'] = {};
-  let planted = 0, found = 0, typed = 0, lookAlikes = 0, kept = 0, elapsed = 0;
+  let planted = 0,
+    found = 0,
+    typed = 0,
+    lookAlikes = 0,
+    kept = 0,
+    elapsed = 0;
   const misses: string[] = [];
   const damaged: string[] = [];
 
@@ -111,7 +116,10 @@ async function main(): Promise<void> {
   console.log(`recall (any placeholder): ${pct(r.recall)}   recall (right type): ${pct(r.typedRecall)}`);
   for (const type of REDACTION_TYPES) {
     const s = r.recallByType[type];
-    if (s) console.log(`  ${type.padEnd(8)} ${String(s.planted).padStart(3)} planted   found ${pct(s.found / s.planted).padStart(6)}   right type ${pct(s.typed / s.planted).padStart(6)}`);
+    if (s)
+      console.log(
+        `  ${type.padEnd(8)} ${String(s.planted).padStart(3)} planted   found ${pct(s.found / s.planted).padStart(6)}   right type ${pct(s.typed / s.planted).padStart(6)}`,
+      );
   }
   console.log(`look-alikes kept: ${r.lookAlikesKept}/${r.lookAlikes}   false-redaction rate: ${pct(r.falseRedactionRate)}`);
   console.log(`time: ${r.msPerText.toFixed(2)} ms per text`);

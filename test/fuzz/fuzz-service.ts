@@ -26,7 +26,10 @@ async function prepare(server: TestServer): Promise<FuzzKeys> {
   await revokeApiKey(server.runtime, revoked.key);
   const other = await server.createProject({ name: 'Other tenant' });
   const ids: string[] = [];
-  for (const [key, text] of [[project.secretKey, 'Export to CSV times out'], [other.secretKey, 'Another tenant item']]) {
+  for (const [key, text] of [
+    [project.secretKey, 'Export to CSV times out'],
+    [other.secretKey, 'Another tenant item'],
+  ]) {
     const response = await server.request('/api/v1/feedback', { method: 'POST', key, body: JSON.stringify({ text }) });
     ids.push(((await response.json()) as { id: string }).id);
   }

@@ -16,7 +16,9 @@ const statuses = Object.entries(report.byStatus)
   .map(([status, count]) => `${status}: ${count}`)
   .join(', ');
 console.log(`${report.requests} requests in ${((Date.now() - started) / 1000).toFixed(0)} s; by status ${statuses}`);
-const fiveHundreds = Object.entries(report.byStatus).filter(([status]) => Number(status) >= 500).reduce((sum, [, n]) => sum + n, 0);
+const fiveHundreds = Object.entries(report.byStatus)
+  .filter(([status]) => Number(status) >= 500)
+  .reduce((sum, [, n]) => sum + n, 0);
 console.log(`5xx: ${fiveHundreds}; hangs and state changes on 4xx: ${report.failure ? 'see failure' : 0}`);
 if (report.failure) {
   console.error(`FAILED: ${report.failure}`);

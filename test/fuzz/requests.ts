@@ -38,7 +38,10 @@ function dereference<T>(document: T): T {
     if (!node || typeof node !== 'object') return node;
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && ref.startsWith('#/')) {
-      const target = ref.slice(2).split('/').reduce<any>((at, part) => at?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce<any>((at, part) => at?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
       return resolve(target);
     }
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolve(value)]));
@@ -95,16 +98,30 @@ const authorization = (keys: FuzzKeys): fc.Arbitrary<{ authorization?: string; o
     { weight: 1, arbitrary: fc.constant({ authorization: `Bearer ${keys.revoked}` }) },
     { weight: 1, arbitrary: fc.constant({ authorization: `Bearer sk_test_${'A'.repeat(32)}` }) },
     { weight: 1, arbitrary: oddString.map((value) => ({ authorization: headerSafe(value) })) },
-    { weight: 1, arbitrary: fc.tuple(oddString, oddString).map(([key, origin]) => ({ authorization: `Bearer ${headerSafe(key)}`, origin: headerSafe(origin) })) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(oddString, oddString).map(([key, origin]) => ({ authorization: `Bearer ${headerSafe(key)}`, origin: headerSafe(origin) })),
+    },
     { weight: 1, arbitrary: fc.constant({}) },
   );
 
 const bodyBytes = (schema: JsonSchema | undefined): fc.Arbitrary<{ body?: Buffer; contentType?: string }> =>
   fc.oneof(
-    { weight: 8, arbitrary: (schema ? valueFor(schema) : hostileValue).map((value) => ({ body: Buffer.from(JSON.stringify(value) ?? 'null'), contentType: 'application/json' })) },
+    {
+      weight: 8,
+      arbitrary: (schema ? valueFor(schema) : hostileValue).map((value) => ({
+        body: Buffer.from(JSON.stringify(value) ?? 'null'),
+        contentType: 'application/json',
+      })),
+    },
     { weight: 1, arbitrary: deepJsonText.map((text) => ({ body: Buffer.from(text), contentType: 'application/json' })) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ body: Buffer.from(bytes), contentType: 'application/json' })) },
-    { weight: 1, arbitrary: fc.tuple(oddString, fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', '')).map(([text, contentType]) => ({ body: Buffer.from(text), contentType })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(oddString, fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', ''))
+        .map(([text, contentType]) => ({ body: Buffer.from(text), contentType })),
+    },
     { weight: 1, arbitrary: fc.constant({}) },
   );
 
@@ -116,7 +133,10 @@ function requestFor(operation: Operation, keys: FuzzKeys): fc.Arbitrary<FuzzRequ
   const headerParams = operation.parameters.filter((p) => p.in === 'header');
   return fc
     .record({
-      method: fc.oneof({ weight: 12, arbitrary: fc.constant(operation.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') }),
+      method: fc.oneof(
+        { weight: 12, arbitrary: fc.constant(operation.method) },
+        { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') },
+      ),
       pathValues: fc.tuple(...pathParams.map(() => pathValue(keys))),
       query: fc.tuple(...queryParams.map((p) => fc.option(fc.array(valueFor(p.schema), { minLength: 1, maxLength: 3 }), { freq: 2 }))),
       extraQuery: fc.option(fc.tuple(urlString, urlString), { freq: 4 }),

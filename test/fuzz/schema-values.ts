@@ -20,7 +20,8 @@ export interface JsonSchema {
 }
 
 const validString = (schema: JsonSchema): fc.Arbitrary<string> => {
-  if (schema.format === 'date-time') return fc.date({ min: new Date('1970-01-01'), max: new Date('2026-02-28'), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc.date({ min: new Date('1970-01-01'), max: new Date('2026-02-28'), noInvalidDate: true }).map((d) => d.toISOString());
   if (schema.format === 'email') return fc.emailAddress();
   return fc.string({ minLength: Math.max(1, schema.minLength ?? 0), maxLength: Math.min(schema.maxLength ?? 40, 40) });
 };

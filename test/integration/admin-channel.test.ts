@@ -74,7 +74,15 @@ describe('the admin channel: feedbackctl commands run inside the service that ho
   });
 
   it('answers garbage, a wrong shape, an unknown command and one that needs the service stopped with an error each, then serves the next line', async () => {
-    const lines = ['not json at all', '{"argv":"project list"}', '[1,2,3]', '{"argv":["frobnicate"]}', '{"argv":["reproject","--all"]}', '', '{"argv":["project","list","--json"]}'];
+    const lines = [
+      'not json at all',
+      '{"argv":"project list"}',
+      '[1,2,3]',
+      '{"argv":["frobnicate"]}',
+      '{"argv":["reproject","--all"]}',
+      '',
+      '{"argv":["project","list","--json"]}',
+    ];
     const answers = answersIn(await exchange(socketPath, lines.join('\n') + '\n'));
     expect(answers.map((a) => a.error?.kind ?? 'ok')).to.deep.equal(['bad-request', 'bad-request', 'bad-request', 'usage', 'refused', 'ok']);
     expect(answers[4].error!.message).to.include('stop it first');

@@ -28,8 +28,7 @@ class FailingAnalyzer implements Analyzer {
 }
 
 /** The worker's own per-job step (private): what a worker that claimed a job runs next. */
-const processJob = (worker: AnalysisWorker, job: ClaimedJob) =>
-  (worker as unknown as { process(job: ClaimedJob): Promise<void> }).process(job);
+const processJob = (worker: AnalysisWorker, job: ClaimedJob) => (worker as unknown as { process(job: ClaimedJob): Promise<void> }).process(job);
 
 describe('AnalysisWorker: leases, retries, idempotence (spec 3.1, crash safety)', function () {
   this.timeout(120_000);
@@ -79,7 +78,7 @@ describe('AnalysisWorker: leases, retries, idempotence (spec 3.1, crash safety)'
     clock.advance(24 * 3600 * 1000);
   });
 
-  it('(a) a crashed worker\'s claims are taken over only after the lease; each item is processed exactly once', async () => {
+  it("(a) a crashed worker's claims are taken over only after the lease; each item is processed exactly once", async () => {
     const ids = [
       await submit('The dashboard crashes when I filter by date.'),
       await submit('I really like the new onboarding checklist.'),
@@ -118,7 +117,7 @@ describe('AnalysisWorker: leases, retries, idempotence (spec 3.1, crash safety)'
     expect(await openJobs()).to.equal(0);
   });
 
-  it('(a\') the worker that takes over counts the attempt', async () => {
+  it("(a') the worker that takes over counts the attempt", async () => {
     const id = await submit('Syncing with Google Calendar fails silently.');
     const a = worker();
     expect((await a.claim()).map((j) => j.feedback_id)).to.deep.equal([id]);
@@ -191,7 +190,7 @@ describe('AnalysisWorker: leases, retries, idempotence (spec 3.1, crash safety)'
     expect(failing.calls).to.equal(2);
   });
 
-  it('(c\') the retry delay grows and is capped at five minutes', () => {
+  it("(c') the retry delay grows and is capped at five minutes", () => {
     expect(retryDelaySeconds(1)).to.equal(2);
     expect(retryDelaySeconds(2)).to.equal(4);
     expect(retryDelaySeconds(8)).to.equal(256);
@@ -235,7 +234,7 @@ describe('AnalysisWorker: leases, retries, idempotence (spec 3.1, crash safety)'
     expect(await openJobs()).to.equal(0);
   });
 
-  it('(d\') two workers racing on the same claimed job record one analysis', async () => {
+  it("(d') two workers racing on the same claimed job record one analysis", async () => {
     const id = await submit('Notifications arrive twice on Android.');
     const a = worker();
     const claimed = await a.claim();

@@ -259,7 +259,23 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
       try {
         await runtime.store.append(
           feedbackStream(feedbackId),
-          [{ type: 'FeedbackSubmitted', data: { feedbackId, projectId, text: 'From year zero', userId: null, email: null, source: 'api', metadata: {}, createdAt: '0000-01-01T00:00:00Z', receivedAt: new Date().toISOString(), redactions: {} } }],
+          [
+            {
+              type: 'FeedbackSubmitted',
+              data: {
+                feedbackId,
+                projectId,
+                text: 'From year zero',
+                userId: null,
+                email: null,
+                source: 'api',
+                metadata: {},
+                createdAt: '0000-01-01T00:00:00Z',
+                receivedAt: new Date().toISOString(),
+                redactions: {},
+              },
+            },
+          ],
           'no_stream',
         );
       } finally {
@@ -436,7 +452,18 @@ describe('feedbackctl without a database, and its usage lines (issue 8)', functi
     for (const flag of ['help', '--help']) {
       const result = await cli(fresh, [flag]);
       expectSuccess(result);
-      for (const line of ['project create', 'project update', 'key create', 'key revoke', 'projections status', 'reproject', 'recluster', 'reembed', 'erasure-maintenance', 'serve']) {
+      for (const line of [
+        'project create',
+        'project update',
+        'key create',
+        'key revoke',
+        'projections status',
+        'reproject',
+        'recluster',
+        'reembed',
+        'erasure-maintenance',
+        'serve',
+      ]) {
         expect(result.stdout).to.include(`feedbackctl ${line}`);
       }
     }

@@ -52,10 +52,10 @@ describe('ClusteringWorker: failures are retried later, the queue keeps moving (
     expect(await healthy.runOnce()).to.equal(1);
     const item: { clusterId: string | null } = await readJson(await server.request(`/api/v1/feedback/${id}`, { key }));
     expect(item.clusterId).to.be.a('string');
-    const lease = await server.runtime.db.query<{ free: boolean }>(
-      `SELECT claimed_until < $2 AS free FROM clustering_leases WHERE project_id = $1`,
-      [projectId, clock.now().toISOString()],
-    );
+    const lease = await server.runtime.db.query<{ free: boolean }>(`SELECT claimed_until < $2 AS free FROM clustering_leases WHERE project_id = $1`, [
+      projectId,
+      clock.now().toISOString(),
+    ]);
     expect(lease.rows[0].free, 'lease released').to.equal(true);
   });
 });

@@ -155,7 +155,7 @@ describe('erasure maintenance pass (issue 7)', function () {
       return hits;
     }
 
-    it('as superuser with wal_recycle=off: no file of the server\'s data directory holds the erased text', async () => {
+    it("as superuser with wal_recycle=off: no file of the server's data directory holds the erased text", async () => {
       const db = await freshDatabase('erasure_superuser');
       const marker = `zqxserver${Date.now()}`;
       await writeAndErase(db, marker);
@@ -187,7 +187,7 @@ describe('erasure maintenance pass (issue 7)', function () {
       }
     });
 
-    it('as the tables\' non-superuser owner: the tables are rewritten, the WAL step is skipped with one warning', async () => {
+    it("as the tables' non-superuser owner: the tables are rewritten, the WAL step is skipped with one warning", async () => {
       const db = await freshDatabase('erasure_owner', 'app_owner');
       const logger = recordingLogger();
       for (const round of [1, 2]) {

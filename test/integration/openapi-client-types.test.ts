@@ -30,7 +30,9 @@ async function typeErrors(source: string): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'openapi-client-'));
   try {
     const file = path.join(dir, 'client.ts');
-    const usage = Object.entries(RESPONSE_EXAMPLES).map(([name, example]) => `export const ${name}Example: components['schemas']['${name}'] = ${JSON.stringify(example)};`);
+    const usage = Object.entries(RESPONSE_EXAMPLES).map(
+      ([name, example]) => `export const ${name}Example: components['schemas']['${name}'] = ${JSON.stringify(example)};`,
+    );
     await writeFile(file, [source, ...usage].join('\n'));
     const program = ts.createProgram([file], { noEmit: true, strict: true, skipLibCheck: true, types: [], target: ts.ScriptTarget.ES2022 });
     return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
@@ -53,9 +55,26 @@ describe('a client generated from the OpenAPI document (openapi-typescript) has 
     const names = namedSchemaTypes(file);
     console.log(`      openapi-typescript: ${names.length} named schema types (${names.join(', ')})`);
     expect(names).to.include.members([
-      'FeedbackItem', 'FeedbackDetail', 'FeedbackAccepted', 'FeedbackList', 'SearchResult', 'SearchResults',
-      'Cluster', 'ClusterList', 'ClusterDetail', 'Ping', 'Project', 'Problem',
-      'Sentiment', 'FeedbackType', 'Emotion', 'FeedbackSource', 'FeedbackStatus', 'ClusterStatus', 'KeyType', 'KeyMode',
+      'FeedbackItem',
+      'FeedbackDetail',
+      'FeedbackAccepted',
+      'FeedbackList',
+      'SearchResult',
+      'SearchResults',
+      'Cluster',
+      'ClusterList',
+      'ClusterDetail',
+      'Ping',
+      'Project',
+      'Problem',
+      'Sentiment',
+      'FeedbackType',
+      'Emotion',
+      'FeedbackSource',
+      'FeedbackStatus',
+      'ClusterStatus',
+      'KeyType',
+      'KeyMode',
     ]);
   });
 

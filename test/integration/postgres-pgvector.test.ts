@@ -9,12 +9,7 @@ import pg from 'pg';
 import { runMigrations } from '../../src/db/migrations.js';
 import { openDatabase } from '../../src/db/open-database.js';
 import { allConsumers, allMigrations } from '../../src/runtime.js';
-import {
-  PostgresBinariesNotFoundError,
-  PostgresExtensionNotFoundError,
-  startPostgresServer,
-  type PostgresServer,
-} from '../support/postgres-server.js';
+import { PostgresBinariesNotFoundError, PostgresExtensionNotFoundError, startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
 
 describe('a throwaway PostgreSQL server with pgvector', function () {
   this.timeout(120_000);

@@ -27,7 +27,7 @@ describe('reactors are never reset by a rebuild (issue 8)', () => {
     expect(engine.names.filter((name) => !engine.projectorNames.includes(name))).to.deep.equal(REACTORS);
   });
 
-  it('rebuilding every projector keeps the work tables and the reactors\' checkpoints as they were', async () => {
+  it("rebuilding every projector keeps the work tables and the reactors' checkpoints as they were", async () => {
     const { db, engine } = server.runtime;
     const jobs = await snapshotTable(db, 'analysis_jobs');
     expect(jobs).to.have.length(2);

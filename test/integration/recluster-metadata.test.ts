@@ -27,10 +27,16 @@ describe('recluster pass: its merges and relabels are recorded as one system run
     const at = clock.now().toISOString();
     const model = member.rows[0].model;
     await handleCommand(store, clusterStream(clusterId), clusterDecider, { type: 'CreateCluster', clusterId, projectId, model, at }, { context: setUp });
-    const clustered = await handleCommand(store, feedbackStream(feedbackId), feedbackDecider, {
-      type: 'RecordCluster',
-      assignment: { feedbackId, projectId, clusterId, similarity: 1, clusteredAt: at },
-    }, { context: setUp });
+    const clustered = await handleCommand(
+      store,
+      feedbackStream(feedbackId),
+      feedbackDecider,
+      {
+        type: 'RecordCluster',
+        assignment: { feedbackId, projectId, clusterId, similarity: 1, clusteredAt: at },
+      },
+      { context: setUp },
+    );
     await engine.waitFor(clustered.appended!.position);
   }
 

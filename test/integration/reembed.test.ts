@@ -33,7 +33,9 @@ describe('feedbackctl reembed: a project whose embedding model changes is re-emb
   it('moves every stale vector to the new model and reclusters the items under it', async () => {
     const offline = await loadThreadedAnalyzer();
     const { db } = server.runtime;
-    await expectEventually(async () => expect((await db.query(`SELECT 1 FROM feedback_items WHERE cluster_id IS NULL`)).rowCount, 'unclustered items').to.equal(0));
+    await expectEventually(async () =>
+      expect((await db.query(`SELECT 1 FROM feedback_items WHERE cluster_id IS NULL`)).rowCount, 'unclustered items').to.equal(0),
+    );
     expect(await countStaleEmbeddings(db, offline.embeddingModel.model)).to.equal(3);
 
     const progress: number[] = [];

@@ -152,12 +152,7 @@ describe('search: per-project filtering does not starve the shared HNSW index (5
       for (const query of queries) {
         const count = await db.transaction(async (tx) => {
           for (const setting of searchSettings(limit, 'off')) await tx.query(`SET LOCAL ${setting}`);
-          const { rows } = await tx.query(searchSql(`embedding::vector(${DIMENSIONS})`, DIMENSIONS), [
-            B,
-            pgvector.toSql(query.vector),
-            MODEL,
-            limit,
-          ]);
+          const { rows } = await tx.query(searchSql(`embedding::vector(${DIMENSIONS})`, DIMENSIONS), [B, pgvector.toSql(query.vector), MODEL, limit]);
           return rows.length;
         });
         counts.push(count);

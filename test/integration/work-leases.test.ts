@@ -133,7 +133,7 @@ describe('work leases and poison jobs (issue 7)', function () {
     expect(MAX_ATTEMPTS).to.equal(5);
   });
 
-  it('a crashed worker\'s claim is taken over after the 15 s lease, not minutes later', async () => {
+  it("a crashed worker's claim is taken over after the 15 s lease, not minutes later", async () => {
     const id = await submit('The calendar sync drops events after midnight.');
     const crashed = worker(offline);
     expect((await crashed.claim()).map((j) => j.feedback_id)).to.deep.equal([id]);
@@ -191,7 +191,10 @@ describe('work leases and poison jobs (issue 7)', function () {
     await other.runOnce(); // whatever it still finds of the job records nothing more
     expect(await eventTypes(id)).to.deep.equal(['FeedbackSubmitted', 'FeedbackProcessed']);
     await sleep(60);
-    expect(lines.filter((l) => l.msg.startsWith('lease lost')), 'no renewals after the loss').to.have.length(1);
+    expect(
+      lines.filter((l) => l.msg.startsWith('lease lost')),
+      'no renewals after the loss',
+    ).to.have.length(1);
   });
 
   it('a job row that disappears while its analysis runs (finished or deleted) ends the renewals quietly', async () => {
@@ -266,7 +269,9 @@ describe('work leases and poison jobs (issue 7)', function () {
 
   it('describeFailure keeps the class and message, never quoted input or the text itself', () => {
     expect(describeFailure(new TypeError('model said no'))).to.equal('TypeError: model said no');
-    expect(describeFailure(new SyntaxError(`Unexpected token 'x', "my password is" is not valid JSON`))).to.equal('SyntaxError: Unexpected token "…", "…" is not valid JSON');
+    expect(describeFailure(new SyntaxError(`Unexpected token 'x', "my password is" is not valid JSON`))).to.equal(
+      'SyntaxError: Unexpected token "…", "…" is not valid JSON',
+    );
     expect(describeFailure(new Error('failed on my secret text here'), 'my secret text')).to.equal('Error: failed on [text] here');
     expect(describeFailure('a string')).to.equal('string: ');
   });
@@ -333,8 +338,11 @@ describe('work leases and poison jobs (issue 7)', function () {
 
     it('the project lease is renewed while a slow labeler runs, freed at the end; a crashed holder blocks it for 15 s only', async () => {
       const lease = async () =>
-        (await server.runtime.db.query<{ claimed_until: Date | number }>(`SELECT claimed_until FROM clustering_leases WHERE project_id = $1`, [themes.projectId])).rows[0]
-          ?.claimed_until;
+        (
+          await server.runtime.db.query<{ claimed_until: Date | number }>(`SELECT claimed_until FROM clustering_leases WHERE project_id = $1`, [
+            themes.projectId,
+          ])
+        ).rows[0]?.claimed_until;
       let open!: () => void;
       const gate = new Promise<void>((resolve) => (open = resolve));
       let calls = 0;
@@ -395,7 +403,10 @@ describe('work leases and poison jobs (issue 7)', function () {
           `SELECT stream, attempts, available_at, last_error FROM erasure_jobs WHERE stream = ANY($1)`,
           [[failing, fine]],
         );
-        expect(rows.rows.map((r) => r.stream), 'the healthy erasure is done at once').to.deep.equal([failing]);
+        expect(
+          rows.rows.map((r) => r.stream),
+          'the healthy erasure is done at once',
+        ).to.deep.equal([failing]);
         expect(rows.rows[0]).to.include({ attempts: attempt, last_error: 'Error: disk on fire' });
         expect(rows.rows[0].available_at.getTime()).to.equal(clock.now().getTime() + retryDelaySeconds(attempt) * 1000);
         expect(await eraseLeftoverStreams(services), 'not retried before its delay').to.equal(0);

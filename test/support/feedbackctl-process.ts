@@ -64,7 +64,11 @@ function parseLogLines(text: string): Record<string, unknown>[] {
  * has a line with the message `readyMessage` (by default, once it listens).
  */
 export function startServe(dataDir: string, { readyMessage = 'listening', env = {} as Record<string, string> } = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: cliEnv(dataDir, { PORT: '0', LOG_LEVEL: 'info', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    cwd: ROOT,
+    env: cliEnv(dataDir, { PORT: '0', LOG_LEVEL: 'info', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));

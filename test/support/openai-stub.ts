@@ -24,10 +24,7 @@ export interface RecordedRequest {
 }
 
 /** `malformed`: a 200 whose payload is not valid JSON (chat) or has the wrong length (embeddings). */
-export type StubFailure =
-  | { kind: 'status'; status: number; retryAfterSeconds?: number }
-  | { kind: 'malformed' }
-  | { kind: 'delay'; ms: number };
+export type StubFailure = { kind: 'status'; status: number; retryAfterSeconds?: number } | { kind: 'malformed' } | { kind: 'delay'; ms: number };
 
 export const failures = {
   rateLimited: (retryAfterSeconds?: number): StubFailure => ({ kind: 'status', status: 429, retryAfterSeconds }),
@@ -157,7 +154,13 @@ export class OpenAIStub {
 export function deriveAnalysis(text: string): StubAnalysis {
   const t = text.toLowerCase();
   const has = (...words: string[]) => words.some((w) => t.includes(w));
-  const language = has(' le ', ' la ', ' est ', "l'", ' ne ', 'merci') ? 'fr' : has(' der ', ' die ', ' das ', ' ist ', 'nicht', 'danke') ? 'de' : has(' el ', ' es ', ' no ', 'gracias') ? 'es' : 'en';
+  const language = has(' le ', ' la ', ' est ', "l'", ' ne ', 'merci')
+    ? 'fr'
+    : has(' der ', ' die ', ' das ', ' ist ', 'nicht', 'danke')
+      ? 'de'
+      : has(' el ', ' es ', ' no ', 'gracias')
+        ? 'es'
+        : 'en';
   if (has('crash', 'bug', 'error', 'broken', 'fails', 'abstürz', 'plante')) {
     return { sentiment: 'negative', sentimentScore: -0.7, type: 'bug', emotions: ['frustration'], language };
   }
@@ -178,7 +181,12 @@ export function deriveAnalysis(text: string): StubAnalysis {
 
 /** A title-cased label from the first terms of a `Terms: a, b, c` line. */
 export function deriveLabel(prompt: string): string {
-  const terms = /^Terms:\s*(.*)$/m.exec(prompt)?.[1]?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+  const terms =
+    /^Terms:\s*(.*)$/m
+      .exec(prompt)?.[1]
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean) ?? [];
   const words = terms.length > 0 ? terms.slice(0, 3) : ['general', 'feedback'];
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ') + (words.length === 1 ? ' issues' : '');
 }

@@ -186,9 +186,7 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
   running.add(stopSync);
 
   try {
-    const [initCommand, initArgs] = owner.wrap(binaries.initdb, [
-      '-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync',
-    ]);
+    const [initCommand, initArgs] = owner.wrap(binaries.initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     await run(initCommand, initArgs, 'initdb');
 
     const settings: Record<string, string | number> = {
@@ -228,7 +226,11 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
       if (started) {
         // Smart first: connections that a pool is just closing end on their own, and none of
         // them receives a FATAL "terminating connection" error. Then fast, then immediate.
-        for (const [mode, seconds] of [['smart', '10'], ['fast', '10'], ['immediate', '10']] as const) {
+        for (const [mode, seconds] of [
+          ['smart', '10'],
+          ['fast', '10'],
+          ['immediate', '10'],
+        ] as const) {
           const [command, args] = owner.wrap(binaries.pgCtl, ['-D', dataDir, '-m', mode, '-w', '-t', seconds, 'stop']);
           try {
             await run(command, args, `pg_ctl stop -m ${mode}`);

@@ -83,8 +83,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await server.close();
       await database?.drop();
     },
-    createProject: ({ name = 'Test project', origins = [] } = {}) =>
-      createProject(server.runtime, { name, settings: { allowedOrigins: origins } }),
+    createProject: ({ name = 'Test project', origins = [] } = {}) => createProject(server.runtime, { name, settings: { allowedOrigins: origins } }),
     request(path, init = {}) {
       const { key, headers, ...rest } = init;
       return fetch(server.url + path, {

@@ -32,7 +32,16 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
     });
 
     it('treats empty strings like unset variables', () => {
-      const config = loadConfig({ PORT: '', LOG_LEVEL: '', DATABASE_URL: '', EVENTSTORE_URL: '', PROBLEM_BASE: '', WEBHOOK_ALLOW_HTTP: '', ANALYZER: '', DATA_DIR: '' });
+      const config = loadConfig({
+        PORT: '',
+        LOG_LEVEL: '',
+        DATABASE_URL: '',
+        EVENTSTORE_URL: '',
+        PROBLEM_BASE: '',
+        WEBHOOK_ALLOW_HTTP: '',
+        ANALYZER: '',
+        DATA_DIR: '',
+      });
       expect(config).to.deep.equal(loadConfig({}));
     });
 

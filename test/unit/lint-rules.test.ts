@@ -8,11 +8,12 @@ import path from 'node:path';
 describe('lint layer rules (issue 8)', function () {
   this.timeout(60_000);
   const eslint = new ESLint();
-  const rulesBroken = async (code: string, filePath: string) =>
-    (await eslint.lintText(code, { filePath }))[0].messages.map((message) => message.ruleId);
+  const rulesBroken = async (code: string, filePath: string) => (await eslint.lintText(code, { filePath }))[0].messages.map((message) => message.ruleId);
 
   it('the domain imports nothing outside src/domain', async () => {
-    expect(await rulesBroken(`import { AppError } from '../../errors.js';\nexport const x = AppError;\n`, 'src/domain/feedback/x.ts')).to.include('no-restricted-imports');
+    expect(await rulesBroken(`import { AppError } from '../../errors.js';\nexport const x = AppError;\n`, 'src/domain/feedback/x.ts')).to.include(
+      'no-restricted-imports',
+    );
     expect(await rulesBroken(`import { x } from '../../http/app.js';\nexport const y = x;\n`, 'src/domain/feedback/y.ts')).to.include('no-restricted-imports');
     expect(await rulesBroken(`import { NotFound } from '../errors.js';\nexport const x = NotFound;\n`, 'src/domain/feedback/z.ts')).to.deep.equal([]);
   });
@@ -29,7 +30,9 @@ describe('lint layer rules (issue 8)', function () {
       writeFileSync(path.join(dir, 'a.ts'), `import { b } from './b.js';\nimport type { C } from './c.js';\nexport const a = (x?: C) => b ?? x;\n`);
       writeFileSync(path.join(dir, 'b.ts'), `import { a } from './a.js';\nexport const b = () => a;\n`);
       writeFileSync(path.join(dir, 'c.ts'), `import type { a } from './a.js';\nexport type C = typeof a;\n`);
-      const run = spawnSync(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', dir, '--config', '.dependency-cruiser.cjs'], { encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', dir, '--config', '.dependency-cruiser.cjs'], {
+        encoding: 'utf8',
+      });
       expect(run.status).to.not.equal(0);
       expect(run.stdout).to.match(/no-circular: .*a\.ts/);
       expect(run.stdout).to.not.match(/c\.ts/);

@@ -180,7 +180,7 @@ export function labelThemes(clusters: readonly ClusterTexts[], options: LabelOpt
 export function labelTheme(texts: readonly string[], allClusters: readonly ClusterTexts[] = [], options: LabelOptions = {}): string {
   const id = '\u0000target';
   const others = allClusters.filter((c) => !sameTexts(c.texts, texts));
-  return labelThemes([{ clusterId: id, texts: [...texts] }, ...others], options).get(id) ?? (options.fallback ?? LABEL_DEFAULTS.fallback);
+  return labelThemes([{ clusterId: id, texts: [...texts] }, ...others], options).get(id) ?? options.fallback ?? LABEL_DEFAULTS.fallback;
 }
 
 function sameTexts(a: readonly string[], b: readonly string[]): boolean {

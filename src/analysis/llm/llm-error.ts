@@ -2,15 +2,7 @@
  * Failure codes of a call to an OpenAI-compatible server. They are short, fixed codes that are safe to log and
  * to record in events: they never carry a provider message or any part of the feedback text.
  */
-export const LLM_FAILURE_REASONS = [
-  'rate_limited',
-  'provider_5xx',
-  'timeout',
-  'invalid_output',
-  'provider_4xx',
-  'network',
-  'unknown',
-] as const;
+export const LLM_FAILURE_REASONS = ['rate_limited', 'provider_5xx', 'timeout', 'invalid_output', 'provider_4xx', 'network', 'unknown'] as const;
 export type LlmFailureReason = (typeof LLM_FAILURE_REASONS)[number];
 
 const RETRYABLE: ReadonlySet<LlmFailureReason> = new Set(['rate_limited', 'provider_5xx', 'timeout', 'network', 'invalid_output']);

@@ -38,8 +38,6 @@ export class LlmLabeler implements ThemeLabeler {
 }
 
 export function labelPrompt({ texts, terms }: { texts: string[]; terms: string[] }): string {
-  const sample = texts
-    .slice(0, LABEL_PROMPT_LIMITS.texts)
-    .map((t) => `- ${t.replace(/\s+/g, ' ').trim().slice(0, LABEL_PROMPT_LIMITS.charsPerText)}`);
+  const sample = texts.slice(0, LABEL_PROMPT_LIMITS.texts).map((t) => `- ${t.replace(/\s+/g, ' ').trim().slice(0, LABEL_PROMPT_LIMITS.charsPerText)}`);
   return [`Terms: ${terms.slice(0, LABEL_PROMPT_LIMITS.terms).join(', ')}`, 'Texts:', ...sample].join('\n');
 }

@@ -43,7 +43,13 @@ function normalizeScore(value: unknown, sentiment: Sentiment): number {
 }
 
 function normalizeType(value: unknown): FeedbackType {
-  const type = typeof value === 'string' ? value.trim().toLowerCase().replace(/[\s-]+/g, '_') : '';
+  const type =
+    typeof value === 'string'
+      ? value
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, '_')
+      : '';
   return (FEEDBACK_TYPES as readonly string[]).includes(type) ? (type as FeedbackType) : 'other';
 }
 

@@ -10,12 +10,19 @@ export const MAX_LABEL_WORDS = 6;
  */
 export function normalizeLabel(reply: unknown): string {
   if (typeof reply !== 'string') throw new InvalidModelOutputError('label reply is not text');
-  const line = reply.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '';
+  const line =
+    reply
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? '';
   const cleaned = line
     .replace(/^(theme|label|title)\s*:\s*/i, '')
     .replace(/^[\s"'“”‘’`*_#-]+|[\s"'“”‘’`*_.!?,;:]+$/g, '')
     .replace(/\s+/g, ' ');
-  const words = cleaned.split(' ').filter((w) => w !== '').slice(0, MAX_LABEL_WORDS);
+  const words = cleaned
+    .split(' ')
+    .filter((w) => w !== '')
+    .slice(0, MAX_LABEL_WORDS);
   let label = '';
   for (const word of words) {
     const next = label ? `${label} ${word}` : word;

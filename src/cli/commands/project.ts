@@ -55,7 +55,9 @@ async function list(runtime: Runtime, args: string[], print: (line: string) => v
   if (projects.length === 0) print('No projects yet: feedbackctl project create --name NAME');
   for (const project of projects) {
     print(`${project.projectId}  ${project.name}  (created ${project.createdAt})`);
-    print(`  origins: ${project.settings.allowedOrigins.join(', ') || '(none)'}; customer value trait: ${project.settings.customerValueTrait ?? '(none)'}; identity linking: ${project.settings.identityLinking}`);
+    print(
+      `  origins: ${project.settings.allowedOrigins.join(', ') || '(none)'}; customer value trait: ${project.settings.customerValueTrait ?? '(none)'}; identity linking: ${project.settings.identityLinking}`,
+    );
     for (const key of project.keys) print(`  key ${key.prefix}…  ${key.keyType}/${key.mode}${key.revoked ? '  REVOKED' : ''}  (${key.keyId})`);
   }
 }

@@ -12,7 +12,9 @@ function describe(status: ProjectionStatus): string[] {
   const at = commit < 0n ? 'start' : `${commit}:${prepare}`;
   const lines = [`${status.name}: checkpoint ${at}, ${status.lag} event(s) behind, ${status.parked.length} parked`];
   for (const parked of status.parked) {
-    lines.push(`  parked ${parked.eventType} ${parked.eventId} (${parked.stream}@${parked.revision}) after ${parked.attempts} tries, ${parked.parkedAt.toISOString()}: ${parked.error}`);
+    lines.push(
+      `  parked ${parked.eventType} ${parked.eventId} (${parked.stream}@${parked.revision}) after ${parked.attempts} tries, ${parked.parkedAt.toISOString()}: ${parked.error}`,
+    );
   }
   return lines;
 }

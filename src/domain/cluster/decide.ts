@@ -35,7 +35,12 @@ export function decideCluster(command: ClusterCommand, state: ClusterState): Clu
       const spike = isSpike(command.counts);
       if (spike && !state.spiking && !state.muted) {
         const priorDailyRate = Math.round((command.counts.reportsPriorWeek / 7) * 100) / 100;
-        return [{ type: 'ClusterSpiking', data: { ...ref, reportsLast24h: command.counts.reportsLast24h, priorDailyRate, triggeredByFeedbackId: command.feedbackId } }];
+        return [
+          {
+            type: 'ClusterSpiking',
+            data: { ...ref, reportsLast24h: command.counts.reportsLast24h, priorDailyRate, triggeredByFeedbackId: command.feedbackId },
+          },
+        ];
       }
       return !spike && state.spiking ? [{ type: 'ClusterSpikeEnded', data: ref }] : [];
     }

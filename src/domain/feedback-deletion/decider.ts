@@ -7,8 +7,7 @@ export interface FeedbackDeletionState {
 }
 
 export type FeedbackDeletionCommand =
-  | { type: 'RecordStep'; feedbackId: string; step: FeedbackDeletionStep; at: string }
-  | { type: 'Complete'; feedbackId: string; projectId: string; at: string };
+  { type: 'RecordStep'; feedbackId: string; step: FeedbackDeletionStep; at: string } | { type: 'Complete'; feedbackId: string; projectId: string; at: string };
 
 /** What the deletion does next: a step not yet done (the theme step only if it had a theme), or completing it. */
 export function nextDeletionStep(state: FeedbackDeletionState, hadTheme: boolean): FeedbackDeletionStep | 'complete' | 'nothing' {

@@ -6,5 +6,8 @@ import { createHash } from 'node:crypto';
  */
 export function feedbackIdForIdempotencyKey(projectId: string, idempotencyKey: string): string {
   const digest = createHash('sha256').update(`${projectId}\u0000${idempotencyKey}`).digest();
-  return `fb_${BigInt('0x' + digest.subarray(0, 13).toString('hex')).toString(36).padStart(20, '0').slice(-20)}`;
+  return `fb_${BigInt('0x' + digest.subarray(0, 13).toString('hex'))
+    .toString(36)
+    .padStart(20, '0')
+    .slice(-20)}`;
 }

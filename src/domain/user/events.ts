@@ -45,5 +45,4 @@ export const traitsWritten = ({ traitsSet, numbersSet }: UserIdentified['data'])
  * One stream per user of a project. A userId may hold any character and 256 of them, so the
  * stream is named by its hash; the events carry the userId itself.
  */
-export const userStream = (projectId: string, userId: string) =>
-  `user-${projectId}-${createHash('sha256').update(userId).digest('base64url')}`;
+export const userStream = (projectId: string, userId: string) => `user-${projectId}-${createHash('sha256').update(userId).digest('base64url')}`;

@@ -22,15 +22,17 @@ type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 const CLUSTERING_WORKER: Actor = { kind: 'system', name: 'clustering-worker' };
 
 /** What the item is clustered for: its latest analysis or re-embedding (which carries the vector used). */
-const latestEmbedding = (recorded: RecordedEvent[]) =>
-  recorded.findLast((event) => event.type === 'FeedbackProcessed' || event.type === 'FeedbackReembedded');
+const latestEmbedding = (recorded: RecordedEvent[]) => recorded.findLast((event) => event.type === 'FeedbackProcessed' || event.type === 'FeedbackReembedded');
 
 /**
  * A theme started by an item gets an id derived from the item and the embedding model, so a retried
  * worker finds the same theme, and the item re-embedded with another model starts a different one.
  */
 export const clusterIdFor = (feedbackId: string, model: string) =>
-  `cl_${BigInt('0x' + createHash('sha256').update(`${feedbackId}\u0000${model}`).digest('hex').slice(0, 26)).toString(36).padStart(20, '0').slice(-20)}`;
+  `cl_${BigInt('0x' + createHash('sha256').update(`${feedbackId}\u0000${model}`).digest('hex').slice(0, 26))
+    .toString(36)
+    .padStart(20, '0')
+    .slice(-20)}`;
 
 interface Member {
   model: string | null;
@@ -74,9 +76,19 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
   const now = () => services.clock.now().toISOString();
   const clusterId = assignment.kind === 'join' ? assignment.clusterId : clusterIdFor(feedbackId, member.model);
   if (assignment.kind === 'create') {
-    const created = await handleCommand(services.store, clusterStream(clusterId), clusterDecider, {
-      type: 'CreateCluster', clusterId, projectId, model: member.model, at: now(),
-    }, { context }).catch((error) => {
+    const created = await handleCommand(
+      services.store,
+      clusterStream(clusterId),
+      clusterDecider,
+      {
+        type: 'CreateCluster',
+        clusterId,
+        projectId,
+        model: member.model,
+        at: now(),
+      },
+      { context },
+    ).catch((error) => {
       if (!(error instanceof ClusterExists)) throw error;
       return undefined;
     });
@@ -84,10 +96,16 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
     await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId, [member.text]), context);
   }
   await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'RecordJoin', feedbackId, at: now() }, { context });
-  const clustered = await handleCommand(services.store, feedbackStream(feedbackId), feedbackDecider, {
-    type: 'RecordCluster',
-    assignment: { feedbackId, projectId, clusterId, similarity: Math.round(assignment.similarity * 1e6) / 1e6, clusteredAt: now() },
-  }, { context }).catch((error) => {
+  const clustered = await handleCommand(
+    services.store,
+    feedbackStream(feedbackId),
+    feedbackDecider,
+    {
+      type: 'RecordCluster',
+      assignment: { feedbackId, projectId, clusterId, similarity: Math.round(assignment.similarity * 1e6) / 1e6, clusteredAt: now() },
+    },
+    { context },
+  ).catch((error) => {
     if (error instanceof StreamErasedError) return undefined;
     throw error;
   });

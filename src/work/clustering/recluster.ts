@@ -62,7 +62,13 @@ async function mergeAndRelabel(
     const merges = [...byModel].flatMap(([model, clusters]) => findMerges(clusters, thresholdsFor(model)));
     if (merges.length === 0) break;
     for (const merge of merges) {
-      const handled = await handleCommand(services.store, clusterStream(merge.from), clusterDecider, { type: 'MergeInto', into: merge.into, at: now() }, { context });
+      const handled = await handleCommand(
+        services.store,
+        clusterStream(merge.from),
+        clusterDecider,
+        { type: 'MergeInto', into: merge.into, at: now() },
+        { context },
+      );
       if (handled.appended) await services.engine.waitFor(handled.appended.position);
       changed.add(merge.into);
       merged++;

@@ -14,10 +14,9 @@ export async function recordLabel(
   context: CommandContext,
   retirePrevious = false,
 ): Promise<number | undefined> {
-  const current = await services.db.query<{ label: string; label_generation: number }>(
-    `SELECT label, label_generation FROM clusters WHERE cluster_id = $1`,
-    [clusterId],
-  );
+  const current = await services.db.query<{ label: string; label_generation: number }>(`SELECT label, label_generation FROM clusters WHERE cluster_id = $1`, [
+    clusterId,
+  ]);
   const row = current.rows[0];
   if (!row || (!retirePrevious && row.label === label)) return undefined;
   const generation = row.label_generation + (retirePrevious ? 1 : 0);

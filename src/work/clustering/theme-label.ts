@@ -14,13 +14,7 @@ export function isRelabelSize(size: number): boolean {
  * A theme's label: its distinctive terms (c-TF-IDF against the project's largest themes), named by
  * the labeler. `extraTexts` are texts about to join the theme (a new theme has no members yet).
  */
-export async function labelTheme(
-  db: Queryable,
-  labeler: ThemeLabeler,
-  projectId: string,
-  clusterId: string,
-  extraTexts: string[] = [],
-): Promise<string> {
+export async function labelTheme(db: Queryable, labeler: ThemeLabeler, projectId: string, clusterId: string, extraTexts: string[] = []): Promise<string> {
   const rows = await db.query<{ cluster_id: string; texts: string[] }>(
     `SELECT c.cluster_id, array(SELECT f.text FROM feedback_items f WHERE f.cluster_id = c.cluster_id ORDER BY f.created_at DESC, f.feedback_id LIMIT ${TEXTS_PER_THEME}) AS texts
        FROM clusters c

@@ -20,10 +20,7 @@ export interface ContractSubject {
   close(): Promise<void>;
 }
 
-export async function expectRejection<E extends Error>(
-  promise: Promise<unknown>,
-  errorClass: new (...args: any[]) => E,
-): Promise<E> {
+export async function expectRejection<E extends Error>(promise: Promise<unknown>, errorClass: new (...args: any[]) => E): Promise<E> {
   let outcome: unknown;
   try {
     await promise;
@@ -97,7 +94,14 @@ export function eventStoreContract(name: string, factory: () => Promise<Contract
       it('appends at the exact current revision and rejects a stale one', async function () {
         const stream = streamName('exact');
         await store.append(stream, [{ type: 'A', data: {} }], 'no_stream');
-        const second = await store.append(stream, [{ type: 'B', data: {} }, { type: 'C', data: {} }], 0);
+        const second = await store.append(
+          stream,
+          [
+            { type: 'B', data: {} },
+            { type: 'C', data: {} },
+          ],
+          0,
+        );
         expect(second.nextRevision).to.equal(2);
         const stale = await expectRejection(store.append(stream, [{ type: 'D', data: {} }], 0), WrongExpectedRevisionError);
         expect(stale.expected).to.equal(0);
@@ -139,7 +143,14 @@ export function eventStoreContract(name: string, factory: () => Promise<Contract
       it('returns the events in revision order with their data', async function () {
         const stream = streamName('read');
         await store.append(stream, [{ type: 'A', data: { i: 0 } }], 'no_stream');
-        await store.append(stream, [{ type: 'B', data: { i: 1 } }, { type: 'C', data: { i: 2, nested: { list: [1, 'two', null] } } }], 0);
+        await store.append(
+          stream,
+          [
+            { type: 'B', data: { i: 1 } },
+            { type: 'C', data: { i: 2, nested: { list: [1, 'two', null] } } },
+          ],
+          0,
+        );
         await store.append(stream, [{ type: 'D', data: { i: 3 } }], 2);
         const events = await store.readStream(stream);
         expect(events.map((e) => e.revision)).to.deep.equal([0, 1, 2, 3]);
@@ -164,7 +175,14 @@ export function eventStoreContract(name: string, factory: () => Promise<Contract
         const x = streamName('all-x');
         const y = streamName('all-y');
         await store.append(x, [{ type: 'X0', data: {} }], 'no_stream');
-        await store.append(y, [{ type: 'Y0', data: {} }, { type: 'Y1', data: {} }], 'no_stream');
+        await store.append(
+          y,
+          [
+            { type: 'Y0', data: {} },
+            { type: 'Y1', data: {} },
+          ],
+          'no_stream',
+        );
         await store.append(x, [{ type: 'X1', data: {} }], 0);
         await store.append(y, [{ type: 'Y2', data: {} }], 1);
 
@@ -245,7 +263,14 @@ export function eventStoreContract(name: string, factory: () => Promise<Contract
         const marker = await store.append(streamName('meta-marker'), [{ type: 'Marker', data: {} }], 'no_stream');
         const stream = streamName('meta');
         const metadata = { correlationId: randomUUID(), actor: { id: 'u-1', roles: ['admin'] }, retries: 2, flag: true };
-        await store.append(stream, [{ type: 'WithMeta', data: { a: 1 }, metadata }, { type: 'WithoutMeta', data: { b: 2 } }], 'no_stream');
+        await store.append(
+          stream,
+          [
+            { type: 'WithMeta', data: { a: 1 }, metadata },
+            { type: 'WithoutMeta', data: { b: 2 } },
+          ],
+          'no_stream',
+        );
         const [withMeta, withoutMeta] = await store.readStream(stream);
         expect(withMeta.metadata).to.deep.equal(metadata);
         expect(withMeta.data).to.deep.equal({ a: 1 });

@@ -52,7 +52,14 @@ describe('InMemoryEventStore, beyond the contract', function () {
 
   it('counts only what is left after an erase', async function () {
     const store = new InMemoryEventStore();
-    await store.append('victim', [{ type: 'A', data: {} }, { type: 'B', data: {} }], 'no_stream');
+    await store.append(
+      'victim',
+      [
+        { type: 'A', data: {} },
+        { type: 'B', data: {} },
+      ],
+      'no_stream',
+    );
     await store.append('bystander', [{ type: 'C', data: {} }], 'no_stream');
     await store.erase('victim');
     expect(await store.countAll()).to.equal(1);

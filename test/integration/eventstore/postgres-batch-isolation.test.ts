@@ -78,7 +78,11 @@ function isolationSuite(label: string, openStore: () => Promise<{ db: Database; 
       expect((rest[rest.length - 1] as PromiseRejectedResult).reason).to.be.instanceOf(WrongExpectedRevisionError);
 
       for (const [i, stream] of streams.entries()) expect((await store.readStream(stream)).length, stream).to.equal(i === 3 ? 0 : 1);
-      expect((await store.readStream('ordered')).map((e) => [e.revision, e.data.n])).to.deep.equal([[0, 0], [1, 1], [2, 2]]);
+      expect((await store.readStream('ordered')).map((e) => [e.revision, e.data.n])).to.deep.equal([
+        [0, 0],
+        [1, 1],
+        [2, 2],
+      ]);
     });
   });
 }
@@ -87,7 +91,10 @@ describe('PostgresEventStore batch isolation (issue 7)', function () {
   this.timeout(180_000);
 
   describe('prepareAppend: finds what jsonb and text columns refuse, cheaply and without false alarms', () => {
-    const check = (data: Record<string, unknown>, stream = 's', type = 'T') => () => prepareAppend({ stream, events: [{ type, data }], expected: 'any' });
+    const check =
+      (data: Record<string, unknown>, stream = 's', type = 'T') =>
+      () =>
+        prepareAppend({ stream, events: [{ type, data }], expected: 'any' });
     it('refuses NUL and unpaired surrogates anywhere in the data, the stream name or the type', () => {
       for (const { label, event } of BAD_DATA) {
         expect(() => prepareAppend({ stream: 's', events: [event], expected: 'any' }), label).to.throw(UnstorableEventError);
@@ -187,14 +194,25 @@ describe('PostgresEventStore batch isolation (issue 7)', function () {
       }
       const failedGood = submissions.filter((s, i) => !s.bad && outcomes[i].status === 'rejected');
       const acceptedBad = submissions.filter((s, i) => s.bad && outcomes[i].status === 'fulfilled');
-      expect(failedGood.map((s) => s.stream), 'good submissions that failed').to.deep.equal([]);
-      expect(acceptedBad.map((s) => s.stream), 'bad submissions that were accepted').to.deep.equal([]);
+      expect(
+        failedGood.map((s) => s.stream),
+        'good submissions that failed',
+      ).to.deep.equal([]);
+      expect(
+        acceptedBad.map((s) => s.stream),
+        'bad submissions that were accepted',
+      ).to.deep.equal([]);
       for (const [i, s] of submissions.entries()) if (s.bad) expect((outcomes[i] as PromiseRejectedResult).reason).to.be.instanceOf(UnstorableEventError);
 
       const stored = await db.query<{ stream: string; text: string }>(`SELECT stream, data->>'text' AS text FROM events`);
-      const expected = submissions.filter((s) => !s.bad).map((s) => `${s.stream}:${s.text}`).sort();
+      const expected = submissions
+        .filter((s) => !s.bad)
+        .map((s) => `${s.stream}:${s.text}`)
+        .sort();
       expect(stored.rows.map((r) => `${r.stream}:${r.text}`).sort()).to.deep.equal(expected);
-      console.log(`      ${GOOD_A} good appends of project A, ${B} of project B (${B - expected.length + GOOD_A} bad): all ${expected.length} good ones stored`);
+      console.log(
+        `      ${GOOD_A} good appends of project A, ${B} of project B (${B - expected.length + GOOD_A} bad): all ${expected.length} good ones stored`,
+      );
     });
 
     isolationSuite('the same isolation checks', freshStore, 10);

@@ -17,17 +17,11 @@ import {
 } from '../../../src/eventstore/event-store.js';
 import { PostgresEventStore } from '../../../src/eventstore/postgres-event-store.js';
 import { eventStoreMigrations } from '../../../src/eventstore/postgres-event-store.migration.js';
-import {
-  BINARIES_NOT_FOUND,
-  PostgresBinariesNotFoundError,
-  startPostgresServer,
-  type PostgresServer,
-} from '../../support/postgres-server.js';
+import { BINARIES_NOT_FOUND, PostgresBinariesNotFoundError, startPostgresServer, type PostgresServer } from '../../support/postgres-server.js';
 import { eventStoreContract, expectRejection } from './contract.js';
 import { seededRandom } from '../../../src/support/seeded-random.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 
 describe('PostgresEventStore on a real PostgreSQL server', function () {
   this.timeout(180_000);
@@ -104,7 +98,10 @@ describe('PostgresEventStore on a real PostgreSQL server', function () {
       const b = await store.append('digits', [{ type: 'B', data: {} }], 0);
       await burnUntil(boundary);
       const c = await store.append('digits', [{ type: 'C', data: {} }], 1);
-      expect(b.position.commit < boundary && c.position.commit >= boundary, `xids ${a.position.commit}, ${b.position.commit}, ${c.position.commit} straddle ${boundary}`).to.equal(true);
+      expect(
+        b.position.commit < boundary && c.position.commit >= boundary,
+        `xids ${a.position.commit}, ${b.position.commit}, ${c.position.commit} straddle ${boundary}`,
+      ).to.equal(true);
 
       expect((await store.readAll(START, 10)).map((e) => e.type)).to.deep.equal(['A', 'B', 'C']);
       expect((await store.readAll(a.position, 1)).map((e) => e.type)).to.deep.equal(['B']);
@@ -274,9 +271,7 @@ describe('PostgresEventStore on a real PostgreSQL server', function () {
         const stream = `contended-${round}`;
         const expected: ExpectedRevision = round % 2 === 0 ? 'no_stream' : 0;
         if (expected === 0) await store.append(stream, [{ type: 'Seed', data: {} }], 'no_stream');
-        const outcomes = await Promise.allSettled(
-          Array.from({ length: N }, (_, i) => store.append(stream, [{ type: 'Attempt', data: { i } }], expected)),
-        );
+        const outcomes = await Promise.allSettled(Array.from({ length: N }, (_, i) => store.append(stream, [{ type: 'Attempt', data: { i } }], expected)));
         const winners = outcomes.filter((o) => o.status === 'fulfilled');
         const losers = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
         expect(winners, `round ${round}: winners`).to.have.length(1);

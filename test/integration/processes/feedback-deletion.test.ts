@@ -27,7 +27,8 @@ describe('the feedback deletion process resumes after a crash between its steps 
   let projectId: string;
 
   const labelOf = async (s: TestServer) =>
-    (await s.runtime.db.query<{ label: string; label_generation: number }>(`SELECT label, label_generation FROM clusters WHERE cluster_id = $1`, [clusterId])).rows[0];
+    (await s.runtime.db.query<{ label: string; label_generation: number }>(`SELECT label, label_generation FROM clusters WHERE cluster_id = $1`, [clusterId]))
+      .rows[0];
   const pending = async (s: TestServer) => (await s.runtime.db.query(`SELECT 1 FROM pending_feedback_deletions WHERE feedback_id = $1`, [feedbackId])).rowCount;
 
   before(async () => {
@@ -41,11 +42,14 @@ describe('the feedback deletion process resumes after a crash between its steps 
       body: JSON.stringify({ text: `The ${MARKER} export crashes every time` }),
     });
     feedbackId = (await readJson(response)).id;
-    await expectEventually(async () => {
-      const item = await readJson(await server!.request(`/api/v1/feedback/${feedbackId}`, { key: project.secretKey }));
-      expect(item.clusterId).to.be.a('string');
-      clusterId = item.clusterId;
-    }, { timeoutMs: 30_000 });
+    await expectEventually(
+      async () => {
+        const item = await readJson(await server!.request(`/api/v1/feedback/${feedbackId}`, { key: project.secretKey }));
+        expect(item.clusterId).to.be.a('string');
+        clusterId = item.clusterId;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect((await labelOf(server)).label).to.include(MARKER);
   });
   after(async () => {

@@ -112,7 +112,7 @@ describe('poison events: parked for the projection that cannot apply them, every
     expect(await engine.retryParked('fragile')).to.deep.equal({ applied: 0, failed: 0, gone: 1 });
   });
 
-  it('a rebuild (reset) forgets the projection\'s parked events and meets them again', async () => {
+  it("a rebuild (reset) forgets the projection's parked events and meets them again", async () => {
     await engine.stop();
     const rebuilt = new ProjectionEngine(db, store, [fragile, sturdy], createLogger('silent'), { maxAttempts: 2, retryDelayMs: 1 });
     await rebuilt.reset(['fragile']);

@@ -33,7 +33,10 @@ describe('ProjectionSpecification', () => {
   after(() => spec.close());
 
   it('projects the given and then the when events, in log order', async () => {
-    await spec.given([noted('a'), noted('b')]).when([noted('c')]).thenRows(NOTES, [{ text: 'a' }, { text: 'b' }, { text: 'c' }]);
+    await spec
+      .given([noted('a'), noted('b')])
+      .when([noted('c')])
+      .thenRows(NOTES, [{ text: 'a' }, { text: 'b' }, { text: 'c' }]);
   });
 
   it('fails when the rows differ', async () => {
@@ -43,7 +46,9 @@ describe('ProjectionSpecification', () => {
   it('fails, naming the error, when the projection cannot apply an event (instead of passing on what the engine parked)', async () => {
     const error = await rejection(spec.given([noted('a'), { type: 'Broken', data: {} }]).thenRows(NOTES, [{ text: 'a' }]));
     expect(error).to.be.instanceOf(AssertionError);
-    expect((error as Error).message).to.include('Broken').and.to.include('cannot apply a Broken event');
+    expect((error as Error).message)
+      .to.include('Broken')
+      .and.to.include('cannot apply a Broken event');
   });
 
   it('passes an event type the projection does not handle by, as the engine does', async () => {

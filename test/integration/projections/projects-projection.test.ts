@@ -26,9 +26,11 @@ describe('projects projection', () => {
   after(() => spec.close());
 
   it('given ProjectCreated, then the project row with its settings and one row per allowed origin', async () => {
-    await spec.given([created]).thenRows(`SELECT project_id, name, created_at, settings FROM projects`, [
-      { project_id: 'p1', name: 'Acme', created_at: new Date(createdAt), settings: created.data.settings },
-    ]);
+    await spec
+      .given([created])
+      .thenRows(`SELECT project_id, name, created_at, settings FROM projects`, [
+        { project_id: 'p1', name: 'Acme', created_at: new Date(createdAt), settings: created.data.settings },
+      ]);
     await spec.given([created]).thenRows(ORIGINS, [
       { project_id: 'p1', origin: 'https://a.example' },
       { project_id: 'p1', origin: 'https://b.example' },
@@ -39,20 +41,24 @@ describe('projects projection', () => {
     await spec
       .given([created])
       .when([{ type: 'ProjectSettingsChanged', data: { projectId: 'p1', changes: { identityLinking: 'off', customerValueTrait: 'mrr' }, changedAt: later } }])
-      .thenRows(`SELECT settings FROM projects`, [
-        { settings: { ...created.data.settings, identityLinking: 'off', customerValueTrait: 'mrr' } },
-      ]);
+      .thenRows(`SELECT settings FROM projects`, [{ settings: { ...created.data.settings, identityLinking: 'off', customerValueTrait: 'mrr' } }]);
   });
 
   it('given a project, when its allowed origins change, then the origin rows are replaced', async () => {
-    await spec.given([created]).when([originsChanged('p1', ['https://c.example'])]).thenRows(ORIGINS, [{ project_id: 'p1', origin: 'https://c.example' }]);
+    await spec
+      .given([created])
+      .when([originsChanged('p1', ['https://c.example'])])
+      .thenRows(ORIGINS, [{ project_id: 'p1', origin: 'https://c.example' }]);
   });
 
   it('when the origins of an unknown project change, then no origin rows appear', async () => {
-    await spec.given([created]).when([originsChanged('p-unknown', ['https://c.example'])]).thenRows(ORIGINS, [
-      { project_id: 'p1', origin: 'https://a.example' },
-      { project_id: 'p1', origin: 'https://b.example' },
-    ]);
+    await spec
+      .given([created])
+      .when([originsChanged('p-unknown', ['https://c.example'])])
+      .thenRows(ORIGINS, [
+        { project_id: 'p1', origin: 'https://a.example' },
+        { project_id: 'p1', origin: 'https://b.example' },
+      ]);
   });
 
   it('given issued keys, when one is revoked, then only that key carries revoked_at', async () => {

@@ -13,7 +13,13 @@ describe('replay equals live (feedbackctl reproject)', () => {
     const b = await server.createProject({ name: 'B' });
     await changeProjectSettings(server.runtime, a.projectId, { identityLinking: 'suggest', customerValueTrait: 'mrr' });
     const ids: string[] = [];
-    for (const [i, text] of ['Export crashes on large files', 'Please add dark mode', 'Love the new dashboard', 'How do I invite my team?', 'Billing page is confusing'].entries()) {
+    for (const [i, text] of [
+      'Export crashes on large files',
+      'Please add dark mode',
+      'Love the new dashboard',
+      'How do I invite my team?',
+      'Billing page is confusing',
+    ].entries()) {
       const project = i % 2 === 0 ? a : b;
       const response = await server.request('/api/v1/feedback', {
         key: project.secretKey,
@@ -50,9 +56,23 @@ describe('replay equals live (feedbackctl reproject)', () => {
   });
   after(() => server.close());
 
-  it('rebuilding every projector from the log gives the same read models; the reactors\' work tables are untouched', async () => {
+  it("rebuilding every projector from the log gives the same read models; the reactors' work tables are untouched", async () => {
     const { db, engine } = server.runtime;
-    const tables = ['projects', 'project_origins', 'api_keys', 'feedback_items', 'feedback_embeddings', 'clusters', 'cluster_members', 'users', 'user_value_marks', 'user_feedback', 'analysis_jobs', 'clustering_jobs', 'erasure_jobs'];
+    const tables = [
+      'projects',
+      'project_origins',
+      'api_keys',
+      'feedback_items',
+      'feedback_embeddings',
+      'clusters',
+      'cluster_members',
+      'users',
+      'user_value_marks',
+      'user_feedback',
+      'analysis_jobs',
+      'clustering_jobs',
+      'erasure_jobs',
+    ];
     const live = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await snapshotTable(db, t)])));
     expect(live.feedback_items).to.have.length(4);
     expect(live.clusters.length).to.be.greaterThan(0);

@@ -39,7 +39,10 @@ describe('users projection (spec 2.3)', () => {
 
   it('given identify calls, then the merged traits (numbers as numbers) and the first and last call as sightings', async () => {
     await spec
-      .given([identified({ traitsSet: { plan: 'free', beta: true } }), identified({ traitsSet: { plan: 'pro' }, numbersSet: { mrr: '49.99' }, traitsRemoved: ['beta'], at: T2 })])
+      .given([
+        identified({ traitsSet: { plan: 'free', beta: true } }),
+        identified({ traitsSet: { plan: 'pro' }, numbersSet: { mrr: '49.99' }, traitsRemoved: ['beta'], at: T2 }),
+      ])
       .thenRows(USERS, [
         { project_id: 'p1', user_id: 'u1', traits: { plan: 'pro', mrr: 49.99 }, first_seen_at: new Date(T1), last_seen_at: new Date(T2), feedback_count: 0 },
       ]);
@@ -51,25 +54,25 @@ describe('users projection (spec 2.3)', () => {
       { trait: 'mrr', current: '49.99', last_positive: '49.99', last_positive_at: new Date(T2), paying_since: new Date(T2), lost_at: null },
       { trait: 'seats', current: '3', last_positive: '3', last_positive_at: new Date(T1), paying_since: null, lost_at: null },
     ]);
-    await spec.given([...calls, identified({ traitsRemoved: ['seats'], at: T3 })]).thenRows(MARKS, [
-      { trait: 'mrr', current: '49.99', last_positive: '49.99', last_positive_at: new Date(T2), paying_since: new Date(T2), lost_at: null },
-    ]);
+    await spec
+      .given([...calls, identified({ traitsRemoved: ['seats'], at: T3 })])
+      .thenRows(MARKS, [{ trait: 'mrr', current: '49.99', last_positive: '49.99', last_positive_at: new Date(T2), paying_since: new Date(T2), lost_at: null }]);
   });
 
   it('given a widget call, then nothing is marked, whatever it carries', async () => {
     await spec.given([identified({ traitsSet: { locale: 'de' }, numbersSet: { seats: '3' }, byKeyType: 'widget' })]).thenRows(MARKS, []);
   });
 
-  it('given feedback with a userId and no identify call, then the user is seen at the items\' createdAt', async () => {
-    await spec.given([submitted('fb1', 'u1', T2), submitted('fb2', 'u1', T1), submitted('fb3', null, T3)]).thenRows(USERS, [
-      { project_id: 'p1', user_id: 'u1', traits: {}, first_seen_at: new Date(T1), last_seen_at: new Date(T2), feedback_count: 2 },
-    ]);
+  it("given feedback with a userId and no identify call, then the user is seen at the items' createdAt", async () => {
+    await spec
+      .given([submitted('fb1', 'u1', T2), submitted('fb2', 'u1', T1), submitted('fb3', null, T3)])
+      .thenRows(USERS, [{ project_id: 'p1', user_id: 'u1', traits: {}, first_seen_at: new Date(T1), last_seen_at: new Date(T2), feedback_count: 2 }]);
   });
 
   it('given identify calls and feedback, then the sightings span both', async () => {
-    await spec.given([identified({ at: T2 }), submitted('fb1', 'u1', T1), submitted('fb2', 'u1', T3)]).thenRows(USERS, [
-      { project_id: 'p1', user_id: 'u1', traits: {}, first_seen_at: new Date(T1), last_seen_at: new Date(T3), feedback_count: 2 },
-    ]);
+    await spec
+      .given([identified({ at: T2 }), submitted('fb1', 'u1', T1), submitted('fb2', 'u1', T3)])
+      .thenRows(USERS, [{ project_id: 'p1', user_id: 'u1', traits: {}, first_seen_at: new Date(T1), last_seen_at: new Date(T3), feedback_count: 2 }]);
   });
 
   it('when items are deleted, then count and sightings are as if they had never been (their streams are erased)', async () => {
@@ -80,6 +83,9 @@ describe('users projection (spec 2.3)', () => {
   });
 
   it('when the only items of a user never identified are deleted, then the user is gone', async () => {
-    await spec.given([submitted('fb1', 'u2', T1), submitted('fb2', 'u2', T2)]).when([deleted('fb1'), deleted('fb2'), deleted('fb-unknown')]).thenRows(USERS, []);
+    await spec
+      .given([submitted('fb1', 'u2', T1), submitted('fb2', 'u2', T2)])
+      .when([deleted('fb1'), deleted('fb2'), deleted('fb-unknown')])
+      .thenRows(USERS, []);
   });
 });

@@ -24,11 +24,26 @@ describe('feedbackctl usage lines (issue 8: a mistake shows the line it concerns
 
   it('an unknown command gets no line but the list of commands and a pointer to help', () => {
     expect(relevantUsage(['frobnicate'])).to.deep.equal([]);
-    expect(usageMessage('unknown command "frobnicate"', ['frobnicate'])).to.include('feedbackctl help').and.include('project, key');
+    expect(usageMessage('unknown command "frobnicate"', ['frobnicate']))
+      .to.include('feedbackctl help')
+      .and.include('project, key');
   });
 
   it('the full usage names every command', () => {
-    for (const command of ['project create', 'project list', 'project update', 'key create', 'key revoke', 'projections status', 'projections retry', 'reproject', 'recluster', 'reembed', 'erasure-maintenance', 'serve']) {
+    for (const command of [
+      'project create',
+      'project list',
+      'project update',
+      'key create',
+      'key revoke',
+      'projections status',
+      'projections retry',
+      'reproject',
+      'recluster',
+      'reembed',
+      'erasure-maintenance',
+      'serve',
+    ]) {
       expect(FULL_USAGE).to.include(`feedbackctl ${command}`);
     }
   });

@@ -54,7 +54,10 @@ describe('cluster decider (spec 3.3, 6)', () => {
   });
 
   it('given a muted theme that reopened, when set active, then ClusterActivated clears the mute', () => {
-    spec.given([created, muted, reopened]).when({ type: 'SetStatus', projectId: 'p1', status: 'active', userIds: [], at }).then([{ type: 'ClusterActivated', data: ref }]);
+    spec
+      .given([created, muted, reopened])
+      .when({ type: 'SetStatus', projectId: 'p1', status: 'active', userIds: [], at })
+      .then([{ type: 'ClusterActivated', data: ref }]);
   });
 
   it('given another project, when the status is set, then the theme is not found', () => {
@@ -63,8 +66,14 @@ describe('cluster decider (spec 3.3, 6)', () => {
 
   it('given a spike condition, when checked, then ClusterSpiking once; when checked again in the burst, then nothing', () => {
     const spiking: ClusterEvent = { type: 'ClusterSpiking', data: { ...ref, reportsLast24h: 5, priorDailyRate: 1, triggeredByFeedbackId: 'f5' } };
-    spec.given([created]).when({ type: 'CheckSpike', counts: { reportsLast24h: 5, reportsPriorWeek: 7 }, feedbackId: 'f5', at }).then([spiking]);
-    spec.given([created, spiking]).when({ type: 'CheckSpike', counts: { reportsLast24h: 6, reportsPriorWeek: 7 }, feedbackId: 'f6', at }).thenNothing();
+    spec
+      .given([created])
+      .when({ type: 'CheckSpike', counts: { reportsLast24h: 5, reportsPriorWeek: 7 }, feedbackId: 'f5', at })
+      .then([spiking]);
+    spec
+      .given([created, spiking])
+      .when({ type: 'CheckSpike', counts: { reportsLast24h: 6, reportsPriorWeek: 7 }, feedbackId: 'f6', at })
+      .thenNothing();
     spec
       .given([created, spiking])
       .when({ type: 'CheckSpike', counts: { reportsLast24h: 1, reportsPriorWeek: 7 }, feedbackId: 'f7', at })
@@ -72,11 +81,17 @@ describe('cluster decider (spec 3.3, 6)', () => {
   });
 
   it('given a muted theme, when a spike condition holds, then nothing', () => {
-    spec.given([created, muted]).when({ type: 'CheckSpike', counts: { reportsLast24h: 50, reportsPriorWeek: 0 }, feedbackId: 'f', at }).thenNothing();
+    spec
+      .given([created, muted])
+      .when({ type: 'CheckSpike', counts: { reportsLast24h: 50, reportsPriorWeek: 0 }, feedbackId: 'f', at })
+      .thenNothing();
   });
 
   it('given a theme, when merged into another, then ClusterMerged; when merged into itself, then invalid', () => {
-    spec.given([created]).when({ type: 'MergeInto', into: 'c2', at }).then([{ type: 'ClusterMerged', data: { ...ref, into: 'c2' } }]);
+    spec
+      .given([created])
+      .when({ type: 'MergeInto', into: 'c2', at })
+      .then([{ type: 'ClusterMerged', data: { ...ref, into: 'c2' } }]);
     spec.given([created]).when({ type: 'MergeInto', into: 'c1', at }).thenThrows(Invalid);
   });
 

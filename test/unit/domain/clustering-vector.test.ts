@@ -1,11 +1,6 @@
 import { expect } from 'chai';
 import { findMerges } from '../../../src/domain/cluster/assignment.js';
-import {
-  clusteringDimensions,
-  LEXICAL_BUCKETS,
-  toClusteringVector,
-  USE_LITE_CLUSTERING_DIMENSIONS,
-} from '../../../src/domain/cluster/clustering-vector.js';
+import { clusteringDimensions, LEXICAL_BUCKETS, toClusteringVector, USE_LITE_CLUSTERING_DIMENSIONS } from '../../../src/domain/cluster/clustering-vector.js';
 import { cosineSimilarity } from '../../../src/domain/cluster/vectors.js';
 
 /** A deterministic pseudo-embedding of unit length. */

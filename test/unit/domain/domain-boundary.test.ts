@@ -44,7 +44,9 @@ describe('the domain boundary', () => {
       const relative = path.relative(DOMAIN, file).split(path.sep).join('/');
       for (const specifier of importsOf(file)) {
         if (KNOWN_EXCEPTIONS[relative]?.includes(specifier)) continue;
-        const inside = specifier.startsWith('.') ? !path.relative(DOMAIN, path.resolve(path.dirname(file), specifier)).startsWith('..') : ALLOWED_PACKAGES.has(specifier);
+        const inside = specifier.startsWith('.')
+          ? !path.relative(DOMAIN, path.resolve(path.dirname(file), specifier)).startsWith('..')
+          : ALLOWED_PACKAGES.has(specifier);
         if (!inside) leaks.push(`${relative} imports ${specifier}`);
       }
       if (/\bAppError\b/.test(readFileSync(file, 'utf8'))) leaks.push(`${relative} names AppError`);

@@ -28,10 +28,24 @@ const result: FeedbackProcessed['data'] = {
   processedAt: '2026-01-01T00:00:01.000Z',
 };
 const processed: FeedbackEvent = { type: 'FeedbackProcessed', data: result };
-const deleted: FeedbackEvent = { type: 'FeedbackDeleted', data: { feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z', clusterId: null } };
-const assignment: FeedbackClustered['data'] = { feedbackId: 'fb_1', projectId: 'p1', clusterId: 'c1', similarity: 0.9, clusteredAt: '2026-01-01T00:00:02.000Z' };
+const deleted: FeedbackEvent = {
+  type: 'FeedbackDeleted',
+  data: { feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z', clusterId: null },
+};
+const assignment: FeedbackClustered['data'] = {
+  feedbackId: 'fb_1',
+  projectId: 'p1',
+  clusterId: 'c1',
+  similarity: 0.9,
+  clusteredAt: '2026-01-01T00:00:02.000Z',
+};
 const clustered: FeedbackEvent = { type: 'FeedbackClustered', data: assignment };
-const reembedding: FeedbackReembedded['data'] = { feedbackId: 'fb_1', projectId: 'p1', embedding: { model: 'm2', dimensions: 2, vector: [0, 1] }, reembeddedAt: '2026-01-03T00:00:00.000Z' };
+const reembedding: FeedbackReembedded['data'] = {
+  feedbackId: 'fb_1',
+  projectId: 'p1',
+  embedding: { model: 'm2', dimensions: 2, vector: [0, 1] },
+  reembeddedAt: '2026-01-03T00:00:00.000Z',
+};
 
 describe('feedback decider (spec 3.1, 4.4)', () => {
   it('given nothing, when submitted, then FeedbackSubmitted (pending)', () => {
@@ -60,12 +74,21 @@ describe('feedback decider (spec 3.1, 4.4)', () => {
   });
 
   it('given a clustered item, when re-embedded with another model, then FeedbackReembedded; with the same model, then nothing', () => {
-    spec.given([submitted, processed, clustered]).when({ type: 'RecordReembedding', reembedding }).then([{ type: 'FeedbackReembedded', data: reembedding }]);
-    spec.given([submitted, processed]).when({ type: 'RecordReembedding', reembedding: { ...reembedding, embedding: result.embedding } }).thenNothing();
+    spec
+      .given([submitted, processed, clustered])
+      .when({ type: 'RecordReembedding', reembedding })
+      .then([{ type: 'FeedbackReembedded', data: reembedding }]);
+    spec
+      .given([submitted, processed])
+      .when({ type: 'RecordReembedding', reembedding: { ...reembedding, embedding: result.embedding } })
+      .thenNothing();
   });
 
   it('given an item, when deleted by its project, then FeedbackDeleted', () => {
-    spec.given([submitted, processed]).when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z' }).then([deleted]);
+    spec
+      .given([submitted, processed])
+      .when({ type: 'DeleteFeedback', feedbackId: 'fb_1', projectId: 'p1', deletedAt: '2026-01-02T00:00:00.000Z' })
+      .then([deleted]);
   });
 
   it('given an item in a theme, when deleted, then FeedbackDeleted names the theme (the deletion process relabels it)', () => {

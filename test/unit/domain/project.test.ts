@@ -6,7 +6,13 @@ import { DeciderSpecification } from '../../support/decider-spec.js';
 
 const spec = DeciderSpecification.for(projectDecider);
 const now = '2026-01-01T00:00:00.000Z';
-const key = (keyId: string, keyType: 'secret' | 'widget' = 'secret'): IssuedKey => ({ keyId, keyType, mode: 'test', prefix: 'sk_test_abcd', keyHash: `hash-${keyId}` });
+const key = (keyId: string, keyType: 'secret' | 'widget' = 'secret'): IssuedKey => ({
+  keyId,
+  keyType,
+  mode: 'test',
+  prefix: 'sk_test_abcd',
+  keyHash: `hash-${keyId}`,
+});
 const created: ProjectEvent = { type: 'ProjectCreated', data: { projectId: 'p1', name: 'Acme', createdAt: now, settings: DEFAULT_SETTINGS } };
 const issued: ProjectEvent = { type: 'ApiKeyIssued', data: { projectId: 'p1', ...key('k1'), issuedAt: now } };
 const revoked: ProjectEvent = { type: 'ApiKeyRevoked', data: { projectId: 'p1', keyId: 'k1', revokedAt: now } };
@@ -16,9 +22,19 @@ describe('project decider', () => {
   it('given nothing, when the project is created, then ProjectCreated with defaults and one ApiKeyIssued per key', () => {
     spec
       .given([])
-      .when({ type: 'CreateProject', projectId: 'p1', name: ' Acme ', settings: { allowedOrigins: ['https://a.example'] }, keys: [key('k1'), key('k2', 'widget')], now })
+      .when({
+        type: 'CreateProject',
+        projectId: 'p1',
+        name: ' Acme ',
+        settings: { allowedOrigins: ['https://a.example'] },
+        keys: [key('k1'), key('k2', 'widget')],
+        now,
+      })
       .then([
-        { type: 'ProjectCreated', data: { projectId: 'p1', name: 'Acme', createdAt: now, settings: { ...DEFAULT_SETTINGS, allowedOrigins: ['https://a.example'] } } },
+        {
+          type: 'ProjectCreated',
+          data: { projectId: 'p1', name: 'Acme', createdAt: now, settings: { ...DEFAULT_SETTINGS, allowedOrigins: ['https://a.example'] } },
+        },
         { type: 'ApiKeyIssued', data: { projectId: 'p1', ...key('k1'), issuedAt: now } },
         { type: 'ApiKeyIssued', data: { projectId: 'p1', ...key('k2', 'widget'), issuedAt: now } },
       ]);
@@ -33,11 +49,17 @@ describe('project decider', () => {
   });
 
   it('given nothing, when a name over 200 characters is used, then the name is invalid', () => {
-    spec.given([]).when({ type: 'CreateProject', projectId: 'p1', name: 'a'.repeat(201), settings: {}, keys: [], now }).thenThrows(Invalid, namesField('name'));
+    spec
+      .given([])
+      .when({ type: 'CreateProject', projectId: 'p1', name: 'a'.repeat(201), settings: {}, keys: [], now })
+      .thenThrows(Invalid, namesField('name'));
   });
 
   it('given no project, when settings change, then the project is not found', () => {
-    spec.given([]).when({ type: 'ChangeProjectSettings', changes: { identityLinking: 'off' }, now }).thenThrows(NotFound);
+    spec
+      .given([])
+      .when({ type: 'ChangeProjectSettings', changes: { identityLinking: 'off' }, now })
+      .thenThrows(NotFound);
   });
 
   it('given a project, when settings change, then ProjectSettingsChanged carries only the changes', () => {
@@ -52,7 +74,10 @@ describe('project decider', () => {
   });
 
   it('given a project, when a key is issued, then ApiKeyIssued', () => {
-    spec.given([created]).when({ type: 'IssueApiKey', key: key('k1'), now }).then([issued]);
+    spec
+      .given([created])
+      .when({ type: 'IssueApiKey', key: key('k1'), now })
+      .then([issued]);
   });
 
   it('given a key, when it is revoked, then ApiKeyRevoked; when revoked again, then nothing', () => {

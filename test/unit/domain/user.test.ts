@@ -27,7 +27,10 @@ describe('user decider: identify (spec 4.5, 5.7)', () => {
     });
 
     it('an empty call is still recorded: it is a sighting of the user', () => {
-      spec.given([]).when(identify({})).then([identified({})]);
+      spec
+        .given([])
+        .when(identify({}))
+        .then([identified({})]);
     });
 
     it('a trait may be called __proto__ or constructor', () => {
@@ -35,7 +38,12 @@ describe('user decider: identify (spec 4.5, 5.7)', () => {
       spec
         .given([])
         .when(identify(traits))
-        .thenState((state) => expect(Object.entries(traitsObject(state.traits))).to.deep.equal([['__proto__', 'a'], ['constructor', 'b']]));
+        .thenState((state) =>
+          expect(Object.entries(traitsObject(state.traits))).to.deep.equal([
+            ['__proto__', 'a'],
+            ['constructor', 'b'],
+          ]),
+        );
     });
   });
 
@@ -55,13 +63,41 @@ describe('user decider: identify (spec 4.5, 5.7)', () => {
     ];
     for (const [value, amount] of valid) {
       it(`accepts ${JSON.stringify(value)} as the amount ${amount}`, () => {
-        spec.given([]).when(withMrr(value)).then([identified({ traitsSet: { plan: 'pro' }, numbersSet: { mrr: amount } })]);
+        spec
+          .given([])
+          .when(withMrr(value))
+          .then([identified({ traitsSet: { plan: 'pro' }, numbersSet: { mrr: amount } })]);
       });
     }
 
     const invalid: (string | number | boolean)[] = [
-      -1, '-1', -0.01, true, false, '1,000', '1 000', '$49', '49.99 USD', '€49', 'abc', '', ' 49', '49.', '.5', '+5', '1e3', 1e12, 1_000_000_000_000,
-      '1000000000000', '999999999999.5', 999_999_999_999.5, 49.9999, '49.9999', 0.1 + 0.2, 1e-7, '٤٩',
+      -1,
+      '-1',
+      -0.01,
+      true,
+      false,
+      '1,000',
+      '1 000',
+      '$49',
+      '49.99 USD',
+      '€49',
+      'abc',
+      '',
+      ' 49',
+      '49.',
+      '.5',
+      '+5',
+      '1e3',
+      1e12,
+      1_000_000_000_000,
+      '1000000000000',
+      '999999999999.5',
+      999_999_999_999.5,
+      49.9999,
+      '49.9999',
+      0.1 + 0.2,
+      1e-7,
+      '٤٩',
     ];
     for (const value of invalid) {
       it(`refuses ${JSON.stringify(value)} with InvalidCustomerValue naming the key; nothing is decided`, () => {
@@ -73,7 +109,10 @@ describe('user decider: identify (spec 4.5, 5.7)', () => {
     }
 
     it('null removes it with a secret key', () => {
-      spec.given([identified({ numbersSet: { mrr: '10' } })]).when(withMrr(null)).then([identified({ traitsSet: { plan: 'pro' }, traitsRemoved: ['mrr'] })]);
+      spec
+        .given([identified({ numbersSet: { mrr: '10' } })])
+        .when(withMrr(null))
+        .then([identified({ traitsSet: { plan: 'pro' }, traitsRemoved: ['mrr'] })]);
     });
 
     it('a widget key may neither set, change nor remove it, valid or not (spec 5.7): dropped, the rest saved', () => {
@@ -120,7 +159,10 @@ describe('user decider: identify (spec 4.5, 5.7)', () => {
     const keys = (n: number, prefix = 'k') => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, 'v']));
 
     it('32 traits are accepted; a 33rd is refused naming traits', () => {
-      spec.given([identified({ traitsSet: keys(31) })]).when(identify({ last: 'v' })).thenState((state) => expect(state.traits.size).to.equal(32));
+      spec
+        .given([identified({ traitsSet: keys(31) })])
+        .when(identify({ last: 'v' }))
+        .thenState((state) => expect(state.traits.size).to.equal(32));
       spec
         .given([identified({ traitsSet: keys(32) })])
         .when(identify({ more: 'v' }))
@@ -128,16 +170,25 @@ describe('user decider: identify (spec 4.5, 5.7)', () => {
     });
 
     it('removing with null makes room in the same call', () => {
-      spec.given([identified({ traitsSet: keys(32) })]).when(identify({ k0: null, more: 'v' })).thenState((state) => expect(state.traits.size).to.equal(32));
+      spec
+        .given([identified({ traitsSet: keys(32) })])
+        .when(identify({ k0: null, more: 'v' }))
+        .thenState((state) => expect(state.traits.size).to.equal(32));
     });
 
     it('dropped widget traits do not count against the limit', () => {
-      spec.given([identified({ traitsSet: keys(32) })]).when(identify({ locale: null }, widget)).thenState((state) => expect(state.traits.size).to.equal(32));
+      spec
+        .given([identified({ traitsSet: keys(32) })])
+        .when(identify({ locale: null }, widget))
+        .thenState((state) => expect(state.traits.size).to.equal(32));
     });
 
     it('more than 8 KB of merged traits is refused naming traits', () => {
       const big = 'x'.repeat(3000);
-      spec.given([identified({ traitsSet: { a: big, b: big } })]).when(identify({ c: 'x'.repeat(2000) })).thenState(() => {});
+      spec
+        .given([identified({ traitsSet: { a: big, b: big } })])
+        .when(identify({ c: 'x'.repeat(2000) }))
+        .thenState(() => {});
       spec
         .given([identified({ traitsSet: { a: big, b: big } })])
         .when(identify({ c: big }))
@@ -146,7 +197,10 @@ describe('user decider: identify (spec 4.5, 5.7)', () => {
   });
 
   it('a stream holding another userId (a hash collision) refuses the call', () => {
-    spec.given([identified({ userId: 'someone-else' })]).when(identify({ plan: 'pro' })).thenThrows(Conflict);
+    spec
+      .given([identified({ userId: 'someone-else' })])
+      .when(identify({ plan: 'pro' }))
+      .thenThrows(Conflict);
   });
 
   it('names one stream per project and user, whatever characters the userId holds', () => {

@@ -19,10 +19,13 @@ describe('KeyCache (issue 7: unknown keys, timing)', () => {
     ['revoked', row(true)],
   ]);
   const lookups: string[] = [];
-  const cache = new KeyCache(async (hash) => {
-    lookups.push(hash);
-    return stored.get(hash);
-  }, () => now);
+  const cache = new KeyCache(
+    async (hash) => {
+      lookups.push(hash);
+      return stored.get(hash);
+    },
+    () => now,
+  );
 
   beforeEach(() => {
     lookups.length = 0;

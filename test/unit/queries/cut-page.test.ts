@@ -11,7 +11,7 @@ describe('list pages end at a millisecond boundary (issue 8)', () => {
     expect(cutPage([row(A, 3), row(B, 2)], 2)).to.deep.equal({ page: [row(A, 3), row(B, 2)], nextBefore: null });
   });
 
-  it('given the next row at another millisecond, the cursor is the last item\'s millisecond', () => {
+  it("given the next row at another millisecond, the cursor is the last item's millisecond", () => {
     const { page, nextBefore } = cutPage([row(A, 4), row(B, 3), row(C, 2)], 2);
     expect(page.map((r) => r.id)).to.deep.equal([row(A, 4).id, row(B, 3).id]);
     expect(nextBefore).to.equal(B);

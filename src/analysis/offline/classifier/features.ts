@@ -17,13 +17,7 @@ export interface TextFeatures {
 export function buildFeatures(text: string, embedding: ArrayLike<number>): TextFeatures {
   const signals = productSignals(text);
   const lexicon = lexiconScores(text);
-  const extras = [
-    ...SIGNAL_NAMES.map((name) => (signals[name] ? 1 : 0)),
-    lexicon.compound,
-    lexicon.positive,
-    lexicon.negative,
-    /!/.test(text) ? 1 : 0,
-  ];
+  const extras = [...SIGNAL_NAMES.map((name) => (signals[name] ? 1 : 0)), lexicon.compound, lexicon.positive, lexicon.negative, /!/.test(text) ? 1 : 0];
   const vector = new Float64Array(embedding.length + extras.length);
   vector.set(Array.from(embedding));
   vector.set(extras, embedding.length);

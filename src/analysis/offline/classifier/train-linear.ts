@@ -17,7 +17,6 @@ export interface TrainOptions {
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { epochs: 200, learningRate: 0.01, l2: 0.01, batchSize: 32, seed: 7 };
 
-
 export function fitStandardiser(rows: readonly Float64Array[]): Standardiser {
   const d = rows[0].length;
   const mean = new Array<number>(d).fill(0);

@@ -36,9 +36,7 @@ export class UseLiteEncoder {
       readFile(path.join(dir, 'vocab.json'), 'utf8').then((s) => JSON.parse(s) as VocabularyEntry[]),
     ]);
     const weightSpecs = modelJson.weightsManifest.flatMap((group) => group.weights);
-    const shards = await Promise.all(
-      modelJson.weightsManifest.flatMap((group) => group.paths).map((p) => readFile(path.join(dir, p))),
-    );
+    const shards = await Promise.all(modelJson.weightsManifest.flatMap((group) => group.paths).map((p) => readFile(path.join(dir, p))));
     const weightData = Buffer.concat(shards);
     const model = await loadGraphModel(
       tf.io.fromMemory({

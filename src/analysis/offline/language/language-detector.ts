@@ -18,9 +18,7 @@ const require = createRequire(import.meta.url);
  * Feedback arrives mostly in widely used languages; for short, ambiguous texts (where lid.176
  * spreads probability over close relatives, e.g. es/ca/gl) these get a mild prior boost.
  */
-const COMMON_LANGUAGES = new Set([
-  'en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'sv', 'pl', 'ja', 'zh', 'ru', 'da', 'no', 'fi', 'tr', 'ko', 'ar', 'cs', 'uk',
-]);
+const COMMON_LANGUAGES = new Set(['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'sv', 'pl', 'ja', 'zh', 'ru', 'da', 'no', 'fi', 'tr', 'ko', 'ar', 'cs', 'uk']);
 const COMMON_PRIOR = 4;
 const CANDIDATES = 10;
 

@@ -34,8 +34,7 @@ const SLOW =
   /\b(takes? (forever|ages|minutes)|so slow|too slow|very slow|slow(er|ly|s down)?|lag(s|gy|ging)?|sluggish|loading forever|spins? forever|drain(s|ing)? (my |the )?battery|battery drain|timed? ?out|times out)\b/i;
 const FEATURE_REQUEST =
   /\b(would be (great|nice|awesome|helpful|cool|good|amazing|useful)|it'?d be (great|nice|awesome|helpful|cool)|(please|pls|plz|can you|could you|can we|could we) (add|bring|make|include|support|allow|let|consider|give|offer|implement|provide)|wish (it|there|you|i could|the app|we could)|feature request|add (an? )?(option|setting|toggle|way|button|feature)|would love (to see|an? |it if|if|the ability)|hope you (add|will|guys)|any plans (to|for)|suggestion|it would help if|need(s)? an? (option|way|setting)|should (have|add|support|let|allow|offer)|missing (a|an) (feature|option)|why not add|consider adding|integration with|support for)\b/i;
-const QUESTION_START =
-  /^(how|what|why|when|where|which|who|is|are|can|could|does|do|did|will|would|should|may|has|have|any(one|body)? )\b/i;
+const QUESTION_START = /^(how|what|why|when|where|which|who|is|are|can|could|does|do|did|will|would|should|may|has|have|any(one|body)? )\b/i;
 const GRIEVANCE =
   /\b(refund|charged|overcharg\w*|double[- ]charged|billing|price|pricing|expensive|overpriced|subscription|cancel(l?ed|l?ing)?|rip[- ]?off|scam|waste of|terrible|awful|worst|unacceptable|ridiculous|rude|unhelpful|no (one|reply|response|answer)|nobody|waited|waiting|still (no|not|waiting)|ignored|ads|advert\w*|paywall|customer (service|support)|support (team|agent))\b/i;
 const RESOLVED = /\b(fixed|resolved|solved|sorted (it |this |everything )?out|works? (again|now|perfectly)|working again)\b/i;

@@ -24,13 +24,8 @@ export function ruleAdjustedLexicon(compound: number, signals: ProductSignals): 
   return Math.max(-1, Math.min(1, score));
 }
 
-export function combineSentiment(
-  p: SentimentProbabilities,
-  signals: ProductSignals,
-  lexiconCompound: number,
-): { sentiment: Sentiment; score: number } {
-  let sentiment: Sentiment =
-    p.pPositive >= p.pNeutral && p.pPositive >= p.pNegative ? 'positive' : p.pNegative >= p.pNeutral ? 'negative' : 'neutral';
+export function combineSentiment(p: SentimentProbabilities, signals: ProductSignals, lexiconCompound: number): { sentiment: Sentiment; score: number } {
+  let sentiment: Sentiment = p.pPositive >= p.pNeutral && p.pPositive >= p.pNegative ? 'positive' : p.pNegative >= p.pNeutral ? 'negative' : 'neutral';
 
   // A plain request ("please add dark mode", "would be great if ...") is not negative feedback.
   const problem = signals.crash || signals.malfunction || signals.slow || signals.grievance || signals.negatedPositive;

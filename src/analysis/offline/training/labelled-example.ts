@@ -37,9 +37,7 @@ export function validateExample(example: LabelledExample, where: string): Labell
 export async function loadTrainingSet(dir: string): Promise<LabelledExample[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.jsonl')).sort();
   const sets = await Promise.all(
-    files.map(async (f) =>
-      (await readJsonl<LabelledExample>(path.join(dir, f))).map((e, i) => validateExample(e, `${f}:${i + 1}`)),
-    ),
+    files.map(async (f) => (await readJsonl<LabelledExample>(path.join(dir, f))).map((e, i) => validateExample(e, `${f}:${i + 1}`))),
   );
   return sets.flat();
 }

@@ -38,7 +38,12 @@ function crossValidate(x: Float64Array[], y: number[], labels: readonly string[]
   for (let f = 0; f < FOLDS; f++) {
     const trainIdx = x.map((_, i) => i).filter((i) => fold[i] !== f);
     const testIdx = x.map((_, i) => i).filter((i) => fold[i] === f);
-    const head = trainSoftmax(trainIdx.map((i) => x[i]), trainIdx.map((i) => y[i]), labels, { ...BASE, l2 });
+    const head = trainSoftmax(
+      trainIdx.map((i) => x[i]),
+      trainIdx.map((i) => y[i]),
+      labels,
+      { ...BASE, l2 },
+    );
     correct += testIdx.filter((i) => argmax(predictSoftmax(head, x[i])) === y[i]).length;
   }
   return correct / x.length;

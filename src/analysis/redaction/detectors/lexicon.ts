@@ -8,7 +8,15 @@ const GIVEN_NAME_TAGS = new Set(['MaleName', 'FemaleName']);
 
 // The lexicon holds base forms; these undo the usual English inflections ("questions", "replied", "quickly").
 const INFLECTIONS: Array<[RegExp, string]> = [
-  [/ies$/, 'y'], [/ied$/, 'y'], [/es$/, ''], [/s$/, ''], [/ed$/, ''], [/ed$/, 'e'], [/ing$/, ''], [/ing$/, 'e'], [/ly$/, ''],
+  [/ies$/, 'y'],
+  [/ied$/, 'y'],
+  [/es$/, ''],
+  [/s$/, ''],
+  [/ed$/, ''],
+  [/ed$/, 'e'],
+  [/ing$/, ''],
+  [/ing$/, 'e'],
+  [/ly$/, ''],
 ];
 
 function wordsTagged(tags: Set<string>): Set<string> {

@@ -59,7 +59,9 @@ async function main(): Promise<void> {
   );
   const json = `${JSON.stringify(space)}\n`;
   await writeFile(OUTPUT, json);
-  console.log(`wrote ${path.relative(process.cwd(), OUTPUT)}: ${texts.length} training texts, ${Object.keys(space.idf).length} terms, ${(json.length / 1024).toFixed(1)} KB`);
+  console.log(
+    `wrote ${path.relative(process.cwd(), OUTPUT)}: ${texts.length} training texts, ${Object.keys(space.idf).length} terms, ${(json.length / 1024).toFixed(1)} KB`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

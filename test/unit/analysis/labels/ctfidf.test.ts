@@ -74,7 +74,10 @@ describe('c-TF-IDF theme labels', () => {
   });
 
   it('never shows placeholders or numbers', () => {
-    const labels = labelThemes([{ clusterId: 'p', texts: ['Call [phone] about order 12345, [name] [name] [email]', 'Order 999 missing, call me'] }, ...CLUSTERS]);
+    const labels = labelThemes([
+      { clusterId: 'p', texts: ['Call [phone] about order 12345, [name] [name] [email]', 'Order 999 missing, call me'] },
+      ...CLUSTERS,
+    ]);
     expect(labels.get('p')).to.not.match(/\[|\]|\d|email|phone|name/);
   });
 

@@ -97,7 +97,9 @@ describe('LlmAnalyzer (against the local OpenAI stub)', () => {
 
   it('gives up after maxAttempts with a typed error carrying the reason', async () => {
     stub.failNext(10, failures.serverError());
-    const error = await analyzer(recordingDeps(), { maxAttempts: 3 }).analyze('Anything').catch((e: unknown) => e);
+    const error = await analyzer(recordingDeps(), { maxAttempts: 3 })
+      .analyze('Anything')
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(LlmCallError).and.include({ reason: 'provider_5xx', attempts: 3, status: 500 });
     expect(stub.chatRequests).to.have.length(3);
   });
@@ -105,7 +107,9 @@ describe('LlmAnalyzer (against the local OpenAI stub)', () => {
   it('does not retry a 400', async () => {
     stub.failNext(1, failures.badRequest());
     const deps = recordingDeps();
-    const error = await analyzer(deps).analyze('Anything').catch((e: unknown) => e);
+    const error = await analyzer(deps)
+      .analyze('Anything')
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(LlmCallError).and.include({ reason: 'provider_4xx', attempts: 1, status: 400 });
     expect(stub.chatRequests).to.have.length(1);
     expect(deps.delays).to.deep.equal([]);
@@ -140,7 +144,9 @@ describe('LlmAnalyzer (against the local OpenAI stub)', () => {
 
   it('classifies a request that exceeds timeoutMs as a timeout', async () => {
     stub.failNext(2, failures.delay(1_000));
-    const error = await analyzer(recordingDeps(), { maxAttempts: 2, timeoutMs: 100 }).classify('Slow').catch((e: unknown) => e);
+    const error = await analyzer(recordingDeps(), { maxAttempts: 2, timeoutMs: 100 })
+      .classify('Slow')
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(LlmCallError).and.include({ reason: 'timeout', attempts: 2 });
   });
 
@@ -157,7 +163,9 @@ describe('LlmAnalyzer (against the local OpenAI stub)', () => {
     stub.failNext(1, failures.rateLimited());
     stub.failNext(4, failures.malformed());
     const deps = recordingDeps();
-    const error = await analyzer(deps).analyze(secret).catch((e: unknown) => e);
+    const error = await analyzer(deps)
+      .analyze(secret)
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(LlmCallError);
     expect(deps.logs).to.have.length(3);
     expect(JSON.stringify(deps.logs)).not.to.include('4111');

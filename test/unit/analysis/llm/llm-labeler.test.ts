@@ -59,7 +59,9 @@ describe('LlmLabeler (against the local OpenAI stub)', () => {
 
   it('fails with a typed error on a 401 without retrying', async () => {
     stub.failNext(1, failures.badRequest(401));
-    const error = await labeler().label(cluster).catch((e: unknown) => e);
+    const error = await labeler()
+      .label(cluster)
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(LlmCallError).and.include({ reason: 'provider_4xx', attempts: 1 });
     expect(stub.chatRequests).to.have.length(1);
   });

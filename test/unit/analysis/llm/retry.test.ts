@@ -21,7 +21,10 @@ describe('retry policy', () => {
       calls++;
       throw httpError(503);
     });
-    const error = await failing.then(() => undefined, (e: unknown) => e);
+    const error = await failing.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(LlmCallError).and.include({ reason: 'provider_5xx', attempts: 3, status: 503 });
     expect(calls).to.equal(3);
     expect(delays).to.deep.equal([75, 150]);

@@ -3,8 +3,21 @@ import { Tokenizer, type VocabularyEntry } from '../../../../src/analysis/offlin
 
 // Six reserved control symbols come first, as in the USE-lite vocabulary.
 const vocabulary: VocabularyEntry[] = [
-  ['<unk>', 0], ['<s>', 0], ['</s>', 0], ['x1', 0], ['x2', 0], ['x3', 0],
-  ['▁', -2], ['▁the', -3], ['▁app', -5], ['▁ap', -6], ['p', -4], ['a', -4], ['s', -3], ['▁crash', -7], ['es', -4],
+  ['<unk>', 0],
+  ['<s>', 0],
+  ['</s>', 0],
+  ['x1', 0],
+  ['x2', 0],
+  ['x3', 0],
+  ['▁', -2],
+  ['▁the', -3],
+  ['▁app', -5],
+  ['▁ap', -6],
+  ['p', -4],
+  ['a', -4],
+  ['s', -3],
+  ['▁crash', -7],
+  ['es', -4],
 ];
 
 describe('USE-lite tokenizer', () => {

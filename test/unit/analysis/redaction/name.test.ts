@@ -21,7 +21,8 @@ describe('detectNames', () => {
     expect(new Set(found(text, detectNames(text)))).to.deep.equal(new Set(['Zelda']));
   });
   it('given "ask" or "thanks to" before teams, pronouns, products and common words, when detecting, then finds nothing', () => {
-    const text = 'Ask the team. Ask Questions button. Ask Support why. Ask Me Anything. I asked ChatGPT. Thanks to Dark Mode. Kudos to Engineering! Danke an Ihr Team. Please ask Dr. nobody. Our admin Console is slow.';
+    const text =
+      'Ask the team. Ask Questions button. Ask Support why. Ask Me Anything. I asked ChatGPT. Thanks to Dark Mode. Kudos to Engineering! Danke an Ihr Team. Please ask Dr. nobody. Our admin Console is slow.';
     expect(found(text, detectNames(text))).to.deep.equal([]);
   });
   it('given product words at sentence starts, when detecting, then finds nothing', () => {

@@ -6,13 +6,27 @@ describe('detectPhones', () => {
   it('given international, US, UK, German and French forms, when detecting, then finds each number', () => {
     const text = 'Try +44 20 7946 0958, (415) 555-0132, 415.555.0132, 0044 20 7946 0958, 030 12345678 or 01 42 68 53 00.';
     expect(found(text, detectPhones(text))).to.deep.equal([
-      '+44 20 7946 0958', '(415) 555-0132', '415.555.0132', '0044 20 7946 0958', '030 12345678', '01 42 68 53 00',
+      '+44 20 7946 0958',
+      '(415) 555-0132',
+      '415.555.0132',
+      '0044 20 7946 0958',
+      '030 12345678',
+      '01 42 68 53 00',
     ]);
   });
   it('given Japanese, Spanish, Italian, Portuguese, Dutch and dotted French national forms, when detecting, then finds each number', () => {
-    const text = '090-1234-5678, 03-1234-5678, +81-3-1234-5678, 0120-123-456; pedido roto, 612 345 678; cellulare 347 123 4567; Liga-me para o 912 345 678; bel me op 06-12345678; appelez le 06.12.34.56.78.';
+    const text =
+      '090-1234-5678, 03-1234-5678, +81-3-1234-5678, 0120-123-456; pedido roto, 612 345 678; cellulare 347 123 4567; Liga-me para o 912 345 678; bel me op 06-12345678; appelez le 06.12.34.56.78.';
     expect(found(text, detectPhones(text))).to.deep.equal([
-      '090-1234-5678', '03-1234-5678', '+81-3-1234-5678', '0120-123-456', '612 345 678', '347 123 4567', '912 345 678', '06-12345678', '06.12.34.56.78',
+      '090-1234-5678',
+      '03-1234-5678',
+      '+81-3-1234-5678',
+      '0120-123-456',
+      '612 345 678',
+      '347 123 4567',
+      '912 345 678',
+      '06-12345678',
+      '06.12.34.56.78',
     ]);
   });
   it('given a cue word and an extension, when detecting, then takes the local number with its extension', () => {

@@ -48,7 +48,8 @@ describe('redact', () => {
     expect(once).to.contain('Mail [email] or call [phone]');
   });
   it('given look-alikes only, when redacting, then the text survives untouched', () => {
-    const text = 'Order ORD-2024-00123 on 2024-03-15 14:32, v2.4.1 / 10.2, $49.99 (19%), build 1187, SKU TBL-OAK-180, error E4021, 1Z999AA10123456784, Apple Pay, Dark Mode, Export.';
+    const text =
+      'Order ORD-2024-00123 on 2024-03-15 14:32, v2.4.1 / 10.2, $49.99 (19%), build 1187, SKU TBL-OAK-180, error E4021, 1Z999AA10123456784, Apple Pay, Dark Mode, Export.';
     expect(redact(text)).to.deep.equal({ text, counts: {} });
   });
   it('given empty or non-string input, when redacting, then returns without throwing', () => {
@@ -57,7 +58,9 @@ describe('redact', () => {
     expect(redact('x', { knownNames: [null as unknown as string] })).to.deep.equal({ text: 'x', counts: {} });
   });
   it('given every fixture text, when redacting twice, then the second pass changes nothing', () => {
-    const lines = readFileSync(new URL('../../../fixtures/redaction/cases.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean);
+    const lines = readFileSync(new URL('../../../fixtures/redaction/cases.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean);
     for (const line of lines) {
       const once = redact((JSON.parse(line) as { text: string }).text).text;
       expect(redact(once).text, once).to.equal(once);

@@ -5,13 +5,20 @@ import { found } from './helpers.js';
 describe('detectSecrets', () => {
   it('given vendor-shaped keys and a JWT, when detecting, then finds each', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
-    const keys = ['sk_live_51HxYz2eZvKYlo2C0aBcD3fGh', 'pk_test_TYooMQauvdEDq54NiTphI7jx', 'ghp_R4nd0mT0k3nV4lu3Xy7Zq9Lm2Np5Kd8Ws1Q', 'AKIAIOSFODNN7EXAMPLE', 'xoxb-2048-1234567890-AbCdEfGhIjKl', jwt];
+    const keys = [
+      'sk_live_51HxYz2eZvKYlo2C0aBcD3fGh',
+      'pk_test_TYooMQauvdEDq54NiTphI7jx',
+      'ghp_R4nd0mT0k3nV4lu3Xy7Zq9Lm2Np5Kd8Ws1Q',
+      'AKIAIOSFODNN7EXAMPLE',
+      'xoxb-2048-1234567890-AbCdEfGhIjKl',
+      jwt,
+    ];
     const text = keys.join(' and ');
     expect(found(text, detectSecrets(text))).to.include.members(keys);
   });
   it('given a Bearer header and a password, when detecting, then takes only the values', () => {
     const text = 'Header Bearer abcdef1234567890ABCDEFxyz. My password is Sommer2024! ok';
-    expect(new Set(found(text, detectSecrets(text)))).to.deep.equal(new Set(["abcdef1234567890ABCDEFxyz", "Sommer2024!"]));
+    expect(new Set(found(text, detectSecrets(text)))).to.deep.equal(new Set(['abcdef1234567890ABCDEFxyz', 'Sommer2024!']));
   });
   it('given a long high-entropy token without a prefix, when detecting, then finds it', () => {
     const text = 'it shows 8fJ3kL9mQ2wE5rT7yU1iO4pA6sD0gH3z on screen';
