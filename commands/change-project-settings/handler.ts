@@ -10,7 +10,7 @@ export async function changeProjectSettings(
   services: Pick<CoreServices, 'store' | 'clock' | 'engine'>,
   projectId: string,
   changes: Partial<ProjectSettings>,
-  context?: CommandContext,
+  context: CommandContext,
 ): Promise<void> {
   const { settings, problems } = validateSettings(changes);
   if (problems.length > 0) throw new Invalid(problems);

@@ -23,7 +23,7 @@ export interface CreatedProject {
 export async function createProject(
   services: Pick<CoreServices, 'store' | 'clock' | 'ids' | 'engine'>,
   input: CreateProjectInput,
-  context?: CommandContext,
+  context: CommandContext,
 ): Promise<CreatedProject> {
   const { settings, problems } = validateSettings(input.settings ?? {});
   if (problems.length > 0) throw new Invalid(problems);

@@ -15,7 +15,7 @@ export interface IssueApiKeyInput {
 export async function issueApiKey(
   services: Pick<CoreServices, 'store' | 'clock' | 'ids' | 'engine'>,
   input: IssueApiKeyInput,
-  context?: CommandContext,
+  context: CommandContext,
 ): Promise<{ keyId: string; key: string }> {
   const generated = generateApiKey(input.keyType, input.mode);
   const keyId = services.ids.next('key');

@@ -10,7 +10,7 @@ import type { CoreServices } from '../../src/services.js';
 export async function revokeApiKey(
   services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>,
   keyOrPrefix: string,
-  context?: CommandContext,
+  context: CommandContext,
 ): Promise<{ keyId: string; projectId: string; prefix: string }> {
   const byHash = API_KEY_PATTERN.test(keyOrPrefix);
   const matches = await services.db.query<{ key_id: string; project_id: string; prefix: string }>(

@@ -8,7 +8,7 @@ export interface HandleOptions {
   attempts?: number;
   expectNewStream?: boolean;
   /** Recorded as the metadata of every appended event. */
-  context?: CommandContext;
+  context: CommandContext;
 }
 
 export interface Handled<State, Event> {
@@ -34,10 +34,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   stream: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-  options: HandleOptions = {},
+  options: HandleOptions,
 ): Promise<Handled<State, Event>> {
   const attempts = options.attempts ?? 5;
-  const metadata = options.context ? { ...options.context } : undefined;
+  const metadata = { ...options.context };
   for (let attempt = 1; ; attempt++) {
     // A stream the caller has just named (a fresh id) is decided on the empty state without reading
     // it; if it existed after all, the "no stream" append fails and the next attempt reads it.
@@ -48,7 +48,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     if (events.length === 0) return { events, state: newState, appended: null };
     const expected = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision;
     try {
-      const appended = await store.append(stream, metadata ? events.map((event) => ({ ...event, metadata })) : events, expected);
+      const appended = await store.append(
+        stream,
+        events.map((event) => ({ ...event, metadata })),
+        expected,
+      );
       return { events, state: newState, appended };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= attempts) throw error;

@@ -1,5 +1,6 @@
 // A child process for benchmarks: the real service on an embedded database in a temp dir, with one
 // project and many secret keys so that load spreads over keys and stays within each key's rate limit.
+import { testContext } from '../support/test-context.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,10 +14,10 @@ import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyz
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-bench-'));
 const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
 const server = await startServer(config, { logger: createLogger('silent'), holder: 'bench', workers: process.env.BENCH_WORKERS !== 'off' });
-const project = await createProject(server.runtime, { name: 'Bench' });
+const project = await createProject(server.runtime, { name: 'Bench' }, testContext());
 const keys = [project.secretKey];
 for (let i = 0; i < Number(process.env.BENCH_KEYS ?? 40); i++) {
-  keys.push((await issueApiKey(server.runtime, { projectId: project.projectId, keyType: 'secret', mode: 'test' })).key);
+  keys.push((await issueApiKey(server.runtime, { projectId: project.projectId, keyType: 'secret', mode: 'test' }, testContext())).key);
 }
 await loadThreadedAnalyzer();
 const rssMb = process.memoryUsage().rss / 2 ** 20;

@@ -1,3 +1,4 @@
+import { testContext } from '../support/test-context.js';
 import { expect } from 'chai';
 import { issueApiKey } from '../../commands/issue-api-key/handler.js';
 import { revokeApiKey } from '../../commands/revoke-api-key/handler.js';
@@ -107,11 +108,11 @@ describe('Authentication (spec 5)', () => {
     });
 
     it('rejects a key once it is revoked, on every endpoint, while other keys keep working', async () => {
-      const issued = await issueApiKey(server.runtime, { projectId: project.projectId, keyType: 'secret', mode: 'test' });
+      const issued = await issueApiKey(server.runtime, { projectId: project.projectId, keyType: 'secret', mode: 'test' }, testContext());
       const before = await server.request('/api/v1/ping', { key: issued.key });
       expect(before.status).to.equal(200);
 
-      await revokeApiKey(server.runtime, issued.key);
+      await revokeApiKey(server.runtime, issued.key, testContext());
 
       await expectProblem(await server.request('/api/v1/ping', { key: issued.key }), 401, 'unauthorized');
       await expectProblem(await submit(issued.key, 'after revocation'), 401, 'unauthorized');
@@ -122,8 +123,8 @@ describe('Authentication (spec 5)', () => {
     });
 
     it('rejects a revoked widget key from an allowed origin with 401, not 403', async () => {
-      const issued = await issueApiKey(server.runtime, { projectId: project.projectId, keyType: 'widget', mode: 'test' });
-      await revokeApiKey(server.runtime, issued.key);
+      const issued = await issueApiKey(server.runtime, { projectId: project.projectId, keyType: 'widget', mode: 'test' }, testContext());
+      await revokeApiKey(server.runtime, issued.key, testContext());
       const response = await server.request('/api/v1/ping', { key: issued.key, headers: { Origin: ALLOWED } });
       await expectProblem(response, 401, 'unauthorized');
     });
@@ -208,10 +209,10 @@ describe('Authentication (spec 5)', () => {
         403,
         'origin-not-allowed',
       );
-      await changeProjectSettings(server.runtime, third.projectId, { allowedOrigins: ['https://c.example.com'] });
+      await changeProjectSettings(server.runtime, third.projectId, { allowedOrigins: ['https://c.example.com'] }, testContext());
       const allowed = await server.request('/api/v1/ping', { key: third.widgetKey, headers: { Origin: 'https://c.example.com' } });
       expect(allowed.status).to.equal(200);
-      await changeProjectSettings(server.runtime, third.projectId, { allowedOrigins: [] });
+      await changeProjectSettings(server.runtime, third.projectId, { allowedOrigins: [] }, testContext());
       await expectProblem(
         await server.request('/api/v1/ping', { key: third.widgetKey, headers: { Origin: 'https://c.example.com' } }),
         403,
@@ -299,7 +300,7 @@ describe('Authentication (spec 5)', () => {
 
   describe('keys issued later (spec 5.6)', () => {
     it('a secret key issued with issueApiKey for the second project works and is scoped to it', async () => {
-      const issued = await issueApiKey(server.runtime, { projectId: other.projectId, keyType: 'secret', mode: 'test' });
+      const issued = await issueApiKey(server.runtime, { projectId: other.projectId, keyType: 'secret', mode: 'test' }, testContext());
       expect(issued.key).to.match(/^sk_test_[0-9A-Za-z]{32}$/);
       const response = await server.request('/api/v1/ping', { key: issued.key });
       expect(response.status).to.equal(200);
@@ -308,13 +309,13 @@ describe('Authentication (spec 5)', () => {
     });
 
     it('live keys say live in ping', async () => {
-      const secret = await issueApiKey(server.runtime, { projectId: other.projectId, keyType: 'secret', mode: 'live' });
+      const secret = await issueApiKey(server.runtime, { projectId: other.projectId, keyType: 'secret', mode: 'live' }, testContext());
       expect(secret.key).to.match(/^sk_live_/);
       const response = await server.request('/api/v1/ping', { key: secret.key });
       expect(response.status).to.equal(200);
       expect((await readJson(response)).key).to.deep.equal({ type: 'secret', mode: 'live' });
 
-      const widget = await issueApiKey(server.runtime, { projectId: other.projectId, keyType: 'widget', mode: 'live' });
+      const widget = await issueApiKey(server.runtime, { projectId: other.projectId, keyType: 'widget', mode: 'live' }, testContext());
       expect(widget.key).to.match(/^pk_live_/);
       const widgetPing = await server.request('/api/v1/ping', { key: widget.key, headers: { Origin: 'https://b.example.org' } });
       expect(widgetPing.status).to.equal(200);

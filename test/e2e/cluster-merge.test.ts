@@ -1,3 +1,4 @@
+import { testContext } from '../support/test-context.js';
 import { expect } from 'chai';
 import { CtfidfLabeler } from '../../src/analysis/labels/ctfidf-labeler.js';
 import { clusterDecider } from '../../src/domain/cluster/decider.js';
@@ -54,19 +55,31 @@ describe('cluster merges recorded as events (spec 2.2, 4.10; issue: merges keep 
   });
 
   it('a ClusterMerged event folds one theme into the other', async () => {
-    const handled = await handleCommand(server.runtime.store, `cluster-${from}`, clusterDecider, {
-      type: 'MergeInto',
-      into,
-      at: server.runtime.clock.now().toISOString(),
-    });
+    const handled = await handleCommand(
+      server.runtime.store,
+      `cluster-${from}`,
+      clusterDecider,
+      {
+        type: 'MergeInto',
+        into,
+        at: server.runtime.clock.now().toISOString(),
+      },
+      { context: testContext() },
+    );
     expect(handled.events.map((e) => e.type)).to.deep.equal(['ClusterMerged']);
     expect(handled.appended).to.not.equal(null);
     expect(await server.runtime.engine.waitFor(handled.appended!.position)).to.equal(true);
-    const again = await handleCommand(server.runtime.store, `cluster-${from}`, clusterDecider, {
-      type: 'MergeInto',
-      into,
-      at: server.runtime.clock.now().toISOString(),
-    });
+    const again = await handleCommand(
+      server.runtime.store,
+      `cluster-${from}`,
+      clusterDecider,
+      {
+        type: 'MergeInto',
+        into,
+        at: server.runtime.clock.now().toISOString(),
+      },
+      { context: testContext() },
+    );
     expect(again.appended, 'merging twice records nothing').to.equal(null);
   });
 

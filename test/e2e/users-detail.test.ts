@@ -1,3 +1,4 @@
+import { testContext } from '../support/test-context.js';
 import { expect } from 'chai';
 import { changeProjectSettings } from '../../commands/change-project-settings/handler.js';
 import { expectProblem, readJson, type TestProject } from '../support/http.js';
@@ -16,7 +17,7 @@ describe('GET /api/v1/users/{userId} (spec 4.6, 2.3)', function () {
   before(async () => {
     server = await startTestServer({ workers: false, clock });
     project = await server.createProject({ name: 'User detail', origins: [ORIGIN] });
-    await changeProjectSettings(server.runtime, project.projectId, { customerValueTrait: 'mrr' });
+    await changeProjectSettings(server.runtime, project.projectId, { customerValueTrait: 'mrr' }, testContext());
   });
   after(() => server.close());
   beforeEach(() => clock.advance(60_000));

@@ -1,3 +1,4 @@
+import { testContext } from '../support/test-context.js';
 import { expect } from 'chai';
 import { changeProjectSettings } from '../../commands/change-project-settings/handler.js';
 import { userStream } from '../../src/domain/user/events.js';
@@ -19,7 +20,7 @@ describe('POST /api/v1/users/identify (spec 4.5, 5.7)', function () {
   before(async () => {
     server = await startTestServer({ workers: false, clock });
     project = await server.createProject({ name: 'Identify', origins: [ORIGIN] });
-    await changeProjectSettings(server.runtime, project.projectId, { customerValueTrait: 'mrr' });
+    await changeProjectSettings(server.runtime, project.projectId, { customerValueTrait: 'mrr' }, testContext());
   });
   after(() => server.close());
 

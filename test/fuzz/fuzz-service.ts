@@ -1,3 +1,4 @@
+import { testContext } from '../support/test-context.js';
 import fc from 'fast-check';
 import { issueApiKey } from '../../commands/issue-api-key/handler.js';
 import { revokeApiKey } from '../../commands/revoke-api-key/handler.js';
@@ -22,8 +23,8 @@ const ORIGIN = 'https://app.example.com';
 
 async function prepare(server: TestServer): Promise<FuzzKeys> {
   const project = await server.createProject({ name: 'Fuzz', origins: [ORIGIN] });
-  const revoked = await issueApiKey(server.runtime, { projectId: project.projectId, keyType: 'secret', mode: 'test' });
-  await revokeApiKey(server.runtime, revoked.key);
+  const revoked = await issueApiKey(server.runtime, { projectId: project.projectId, keyType: 'secret', mode: 'test' }, testContext());
+  await revokeApiKey(server.runtime, revoked.key, testContext());
   const other = await server.createProject({ name: 'Other tenant' });
   const ids: string[] = [];
   for (const [key, text] of [

@@ -1,3 +1,4 @@
+import { testContext } from './test-context.js';
 import { createProject, type CreatedProject } from '../../commands/create-project/handler.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { DestinationStream } from 'pino';
@@ -83,7 +84,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await server.close();
       await database?.drop();
     },
-    createProject: ({ name = 'Test project', origins = [] } = {}) => createProject(server.runtime, { name, settings: { allowedOrigins: origins } }),
+    createProject: ({ name = 'Test project', origins = [] } = {}) =>
+      createProject(server.runtime, { name, settings: { allowedOrigins: origins } }, testContext()),
     request(path, init = {}) {
       const { key, headers, ...rest } = init;
       return fetch(server.url + path, {

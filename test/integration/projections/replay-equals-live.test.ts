@@ -1,3 +1,4 @@
+import { testContext } from '../../support/test-context.js';
 import { expect } from 'chai';
 import { revokeApiKey } from '../../../commands/revoke-api-key/handler.js';
 import { changeProjectSettings } from '../../../commands/change-project-settings/handler.js';
@@ -11,7 +12,7 @@ describe('replay equals live (feedbackctl reproject)', () => {
     server = await startTestServer();
     const a = await server.createProject({ name: 'A', origins: ['https://a.example'] });
     const b = await server.createProject({ name: 'B' });
-    await changeProjectSettings(server.runtime, a.projectId, { identityLinking: 'suggest', customerValueTrait: 'mrr' });
+    await changeProjectSettings(server.runtime, a.projectId, { identityLinking: 'suggest', customerValueTrait: 'mrr' }, testContext());
     const ids: string[] = [];
     for (const [i, text] of [
       'Export crashes on large files',
@@ -40,7 +41,7 @@ describe('replay equals live (feedbackctl reproject)', () => {
     await server.request(`/api/v1/clusters/${theme.cluster_id}`, { key: b.secretKey, method: 'PATCH', body: JSON.stringify({ status: 'resolved' }) });
     const deleted = await server.request(`/api/v1/feedback/${ids[0]}`, { key: a.secretKey, method: 'DELETE' });
     expect(deleted.status).to.equal(204);
-    await revokeApiKey(server.runtime, b.widgetKey);
+    await revokeApiKey(server.runtime, b.widgetKey, testContext());
     // End users: amounts, a loss, a removal, a widget call; `ana` also has items, one of them deleted above.
     const identify = (key: string, userId: string, traits: Record<string, unknown>, headers: Record<string, string> = {}) =>
       server.request('/api/v1/users/identify', { key, method: 'POST', body: JSON.stringify({ userId, traits }), headers });
@@ -55,6 +56,15 @@ describe('replay equals live (feedbackctl reproject)', () => {
     expect((await identify(a.widgetKey, 'ana', { locale: 'de', mrr: 1, plan: null }, { Origin: 'https://a.example' })).status).to.equal(200);
   });
   after(() => server.close());
+
+  it('every event in the log names its actor and correlation (issue 8: metadata on every append)', async () => {
+    const bare = await server.runtime.db.query<{ type: string }>(
+      `SELECT DISTINCT type FROM events WHERE NOT (metadata ? 'actor' AND metadata ? 'correlationId' AND metadata ? 'causationId')`,
+    );
+    expect(bare.rows).to.deep.equal([]);
+    const types = await server.runtime.db.query<{ n: string }>(`SELECT count(DISTINCT type) AS n FROM events`);
+    expect(Number(types.rows[0].n)).to.be.greaterThan(8);
+  });
 
   it("rebuilding every projector from the log gives the same read models; the reactors' work tables are untouched", async () => {
     const { db, engine } = server.runtime;

@@ -1,3 +1,4 @@
+import { testContext } from '../../support/test-context.js';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { API_KEY_PATTERN, generateApiKey, hashApiKey, keyPrefix } from '../../../src/auth/api-keys.js';
@@ -135,7 +136,7 @@ describe('API keys (spec 5.2, 5.3)', () => {
     }
 
     it('createProject stores neither key in the events or the api_keys table, only their hashes', async () => {
-      const created = await createProject(runtime, { name: 'Hash only', settings: { allowedOrigins: ['https://a.example'] } });
+      const created = await createProject(runtime, { name: 'Hash only', settings: { allowedOrigins: ['https://a.example'] } }, testContext());
       expect(created.secretKey).to.match(/^sk_test_/);
       expect(created.widgetKey).to.match(/^pk_test_/);
       await expectNowhereStored(created.secretKey);
@@ -143,10 +144,10 @@ describe('API keys (spec 5.2, 5.3)', () => {
     });
 
     it('issued and revoked keys are not stored either', async () => {
-      const created = await createProject(runtime, { name: 'Issued', mode: 'live' });
+      const created = await createProject(runtime, { name: 'Issued', mode: 'live' }, testContext());
       expect(created.secretKey).to.match(/^sk_live_/);
-      const issued = await issueApiKey(runtime, { projectId: created.projectId, keyType: 'widget', mode: 'live' });
-      await revokeApiKey(runtime, issued.key);
+      const issued = await issueApiKey(runtime, { projectId: created.projectId, keyType: 'widget', mode: 'live' }, testContext());
+      await revokeApiKey(runtime, issued.key, testContext());
       await expectNowhereStored(issued.key);
       await expectNowhereStored(created.secretKey);
     });
