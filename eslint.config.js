@@ -41,12 +41,6 @@ export default tseslint.config(
     },
   },
   {
-    // Known debt (also listed in test/unit/domain/domain-boundary.test.ts): the clustering space tokenises
-    // with the labeller's tokenizer; moving it (and the redaction placeholders it knows) into the domain is open.
-    files: ['src/domain/cluster/clustering-vector.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     // chai's property assertions (`expect(x).to.be.empty`) are expressions by design.
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },

@@ -1,6 +1,6 @@
 import type { ThemeLabeler } from '../labeler.js';
 import { formatLabel, LABEL_DEFAULTS, themeTerms, type ClusterTexts, type LabelOptions } from './ctfidf.js';
-import { contentWords, stripPlaceholders } from './tokenize.js';
+import { contentWords, stripPlaceholders } from '../../domain/text/tokenize.js';
 
 /**
  * Offline theme labeler: joins the cluster's salient terms ("login / password reset") instead of

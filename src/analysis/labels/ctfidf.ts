@@ -1,4 +1,4 @@
-import { stem, terms as termsOf } from './tokenize.js';
+import { stem, terms as termsOf } from '../../domain/text/tokenize.js';
 
 /**
  * Theme labels by class-based TF-IDF (c-TF-IDF, as in BERTopic): all texts of a cluster form one

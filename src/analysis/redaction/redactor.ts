@@ -1,8 +1,9 @@
 /**
  * Redaction port. Personal data is replaced by typed placeholders before anything is stored or logged.
  */
-export const REDACTION_TYPES = ['email', 'phone', 'card', 'iban', 'ip', 'address', 'secret', 'name'] as const;
-export type RedactionType = (typeof REDACTION_TYPES)[number];
+import { REDACTION_TYPES, type RedactionType } from '../../domain/feedback/redaction-types.js';
+
+export { REDACTION_TYPES, type RedactionType };
 
 export interface RedactionOptions {
   /** Names the caller supplied (e.g. transcript attendees, owner name): always redacted as `[name]`. */

@@ -1,5 +1,5 @@
-import { contentWords, stem } from '../../analysis/labels/tokenize.js';
-import { isStopWord } from '../../analysis/labels/stopwords.js';
+import { contentWords, stem } from '../text/tokenize.js';
+import { isStopWord } from '../text/stopwords.js';
 import useLite512 from './model/use-lite-512.json' with { type: 'json' };
 
 /**

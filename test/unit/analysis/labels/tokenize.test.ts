@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { contentWords, singular, stem, terms } from '../../../../src/analysis/labels/tokenize.js';
-import { isStopWord } from '../../../../src/analysis/labels/stopwords.js';
+import { contentWords, singular, stem, terms } from '../../../../src/domain/text/tokenize.js';
+import { isStopWord } from '../../../../src/domain/text/stopwords.js';
 
 describe('label tokenisation', () => {
   it('keeps lower-case content words without stop words, numbers, placeholders, URLs or e-mails', () => {

@@ -1,4 +1,4 @@
-import { REDACTION_TYPES } from '../redaction/redactor.js';
+import { REDACTION_TYPES } from '../feedback/redaction-types.js';
 import { isStopWord } from './stopwords.js';
 
 /**
