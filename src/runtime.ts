@@ -13,6 +13,7 @@ import type { LogConsumer } from './projection-engine/projection.js';
 import { allProjections } from '../projections/index.js';
 import { allReactors } from './reactors/index.js';
 import { workMigrations } from './work/migrations.js';
+import { rateLimitMigrations } from './http/postgres-rate-limiter.js';
 import { systemClock, type Clock } from './support/clock.js';
 import { randomIds, type IdSource } from './support/ids.js';
 import type { CoreServices } from './services.js';
@@ -40,7 +41,7 @@ async function openEventStore(config: Config, db: Database): Promise<EventStore>
 export const allConsumers = (): LogConsumer[] => [...allProjections(), ...allReactors()];
 
 export function allMigrations(consumers: LogConsumer[]): Migration[] {
-  return [...eventStoreMigrations, ...checkpointMigrations, ...parkedEventMigrations, ...workMigrations, ...consumers.flatMap((c) => c.migrations)];
+  return [...eventStoreMigrations, ...checkpointMigrations, ...parkedEventMigrations, ...rateLimitMigrations, ...workMigrations, ...consumers.flatMap((c) => c.migrations)];
 }
 
 /** Opens the database and the event store, runs migrations, and prepares (but does not start) the projections. */

@@ -87,7 +87,8 @@ export function startServe(dataDir: string, { readyMessage = 'listening', env = 
     child.stdout!.on('data', (chunk) => {
       stdout += chunk;
       const entries = parseLogLines(stdout);
-      const port = entries.find((entry) => entry.msg === 'listening')?.port;
+      // A worker logs `started` with port 0 and never `listening`.
+      const port = (entries.find((entry) => entry.msg === 'listening') ?? entries.find((entry) => entry.msg === readyMessage))?.port;
       if (typeof port === 'number' && entries.some((entry) => entry.msg === readyMessage)) resolve({ ...serve, port });
     });
     void exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
