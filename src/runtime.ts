@@ -41,7 +41,14 @@ async function openEventStore(config: Config, db: Database): Promise<EventStore>
 export const allConsumers = (): LogConsumer[] => [...allProjections(), ...allReactors()];
 
 export function allMigrations(consumers: LogConsumer[]): Migration[] {
-  return [...eventStoreMigrations, ...checkpointMigrations, ...parkedEventMigrations, ...rateLimitMigrations, ...workMigrations, ...consumers.flatMap((c) => c.migrations)];
+  return [
+    ...eventStoreMigrations,
+    ...checkpointMigrations,
+    ...parkedEventMigrations,
+    ...rateLimitMigrations,
+    ...workMigrations,
+    ...consumers.flatMap((c) => c.migrations),
+  ];
 }
 
 /** Opens the database and the event store, runs migrations, and prepares (but does not start) the projections. */
