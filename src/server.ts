@@ -6,7 +6,7 @@ import { buildApp } from './http/app.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { keyLookupFrom } from './http/auth.js';
 import { KeyCache } from './http/key-cache.js';
-import type { RateLimiter } from './http/rate-limiter.js';
+import { InMemoryRateLimiter, type RateLimiter } from './http/rate-limiter.js';
 import type { RouteSpec } from './http/route.js';
 import type { Logger } from './logger.js';
 import { openRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
@@ -55,6 +55,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     keyLookup: keyCache.get,
     isKnownKey: keyCache.knows,
     rateLimiter: container.resolve<RateLimiter>(TOKENS.rateLimiter),
+    failedAuthLimiter: new InMemoryRateLimiter(runtime.clock),
     logger: options.logger,
     problemBase: config.problemBase,
     routes: container.resolve<RouteSpec[]>(TOKENS.routes),

@@ -19,6 +19,7 @@ export interface AppDeps {
   keyLookup: KeyLookup;
   isKnownKey: KnownKeyCheck;
   rateLimiter: RateLimiter;
+  failedAuthLimiter: RateLimiter;
   logger: Logger;
   problemBase: string;
   routes: RouteSpec[];

@@ -13,10 +13,10 @@ const bearerKey = (authorization: string) => /^Bearer\s+(\S+)\s*$/i.exec(authori
 
 /**
  * Guards the key lookup against floods of made-up keys: every 401 counts against the client's
- * address (the socket's, which a client cannot forge through headers); once an address has used up
- * its failures for the minute, requests from it whose key this node does not already know get a
- * 429 without a database query. Keys the node knows keep working, so a shared address (a proxy)
- * only loses the lookup of new keys for the rest of the minute.
+ * address (the socket's, which a client cannot forge through headers) in an in-process limiter, per
+ * node; once an address has used up its failures for the minute, requests from it whose key this
+ * node does not already know get a 429 without a database query. Keys the node knows keep working,
+ * so a shared address (a proxy) only loses the lookup of new keys for the rest of the minute.
  */
 export async function authenticateGuarded<T>(ctx: Koa.Context, limiter: RateLimiter, isKnownKey: KnownKeyCheck, authenticate: () => Promise<T>): Promise<T> {
   const bucket = `failed-auth:${ctx.req.socket.remoteAddress ?? 'unknown'}`;

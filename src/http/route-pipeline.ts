@@ -17,6 +17,8 @@ export interface PipelineDeps {
   /** Keys this node already knows to be valid; others are refused unread after too many failures. */
   isKnownKey: KnownKeyCheck;
   rateLimiter: RateLimiter;
+  /** Counts failed authentications per client address on this node (no query, whatever `rateLimiter` is). */
+  failedAuthLimiter: RateLimiter;
 }
 
 function limitFor(route: RouteSpec, auth: AuthContext): number {
@@ -47,7 +49,7 @@ function setCorsHeaders(ctx: Koa.Context, origin: string): void {
 /** Auth, metering, body, validation, then the handler: the same steps for every route. */
 export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middleware {
   return async (ctx) => {
-    const auth = await authenticateGuarded(ctx, deps.rateLimiter, deps.isKnownKey, () =>
+    const auth = await authenticateGuarded(ctx, deps.failedAuthLimiter, deps.isKnownKey, () =>
       authenticate(deps.keyLookup, ctx.get('Authorization') || undefined, ctx.get('Origin') || undefined, route.auth),
     );
     ctx.state.auth = auth; // for the request log
