@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { randomUUID } from 'node:crypto';
 import { feedbackStream } from '../../src/domain/feedback/events.js';
 import { expectEventually } from '../support/eventually.js';
+import { appendUnstorableSubmission } from '../support/poison-event.js';
 import { readJson } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -17,29 +17,7 @@ describe('a poison event in the log does not stop the service (issue 7)', () => 
   before(async () => {
     server = await startTestServer({ env: { LOG_LEVEL: 'silent' } });
     project = await server.createProject({ name: 'Poison' });
-    poisonId = randomUUID();
-    // Written around validation, as an older version of the service could have.
-    await server.runtime.store.append(
-      feedbackStream(poisonId),
-      [
-        {
-          type: 'FeedbackSubmitted',
-          data: {
-            feedbackId: poisonId,
-            projectId: project.projectId,
-            text: 'Backfilled from the year zero',
-            userId: null,
-            email: null,
-            source: 'api',
-            metadata: {},
-            createdAt: '0000-01-01T00:00:00Z',
-            receivedAt: new Date().toISOString(),
-            redactions: {},
-          },
-        },
-      ],
-      'no_stream',
-    );
+    poisonId = await appendUnstorableSubmission(server.runtime.store, project.projectId);
   });
   after(() => server.close());
 

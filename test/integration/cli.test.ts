@@ -3,11 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.js';
 import { feedbackStream } from '../../src/domain/feedback/events.js';
 import { createLogger } from '../../src/logger.js';
 import { openRuntime } from '../../src/runtime.js';
+import { appendUnstorableSubmission } from '../support/poison-event.js';
 import { cli, cliEnv, startServe, type CliResult, type ServeProcess } from '../support/feedbackctl-process.js';
 
 /** The parsed JSON body (fetch types it as unknown). */
@@ -255,29 +255,9 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
 
     it('an event the feedback list cannot store is parked by the next catch-up, shown by status, and retried on demand', async () => {
       const runtime = await openRuntime(loadConfig(cliEnv(dataDir)), { holder: 'cli test', logger: createLogger('silent') });
-      const feedbackId = randomUUID();
+      let feedbackId: string;
       try {
-        await runtime.store.append(
-          feedbackStream(feedbackId),
-          [
-            {
-              type: 'FeedbackSubmitted',
-              data: {
-                feedbackId,
-                projectId,
-                text: 'From year zero',
-                userId: null,
-                email: null,
-                source: 'api',
-                metadata: {},
-                createdAt: '0000-01-01T00:00:00Z',
-                receivedAt: new Date().toISOString(),
-                redactions: {},
-              },
-            },
-          ],
-          'no_stream',
-        );
+        feedbackId = await appendUnstorableSubmission(runtime.store, projectId, 'From year zero');
       } finally {
         await runtime.close();
       }
