@@ -3,9 +3,10 @@ import { clustersProjection } from './clusters/projection.js';
 import { feedbackListProjection } from './feedback-list/projection.js';
 import { feedbackVectorsProjection } from './feedback-vectors/projection.js';
 import { projectsProjection } from './projects/projection.js';
+import { transcriptsProjection } from './transcripts/projection.js';
 import { usersProjection } from './users/projection.js';
 
 /** Every read model, in the order they are applied to each batch. */
 export function allProjections(): AnyProjector[] {
-  return [projectsProjection, feedbackListProjection, feedbackVectorsProjection, clustersProjection, usersProjection];
+  return [projectsProjection, feedbackListProjection, feedbackVectorsProjection, clustersProjection, usersProjection, transcriptsProjection];
 }

@@ -16,6 +16,8 @@ export interface Config {
   problemBase: string;
   logLevel: LogLevel;
   webhookAllowHttp: boolean;
+  /** WEBHOOK_SECRET_KEY: 32 bytes (64 hex characters or base64) encrypting webhook signing secrets at rest. */
+  webhookSecretKey?: Buffer;
   analyzer: AnalyzerKind;
   role: Role;
 }
@@ -61,6 +63,13 @@ function parseBoolean(variable: string, raw: string | undefined): boolean {
   throw new ConfigError(variable, `must be true or false, got "${raw}"`);
 }
 
+function parseKey(variable: string, raw: string | undefined): Buffer | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError(variable, 'must be 32 bytes, as 64 hex characters or base64 (openssl rand -hex 32)');
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -79,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError('ANALYZER=llm', (error as Error).message);
     }
   }
+  const webhookSecretKey = parseKey('WEBHOOK_SECRET_KEY', env.WEBHOOK_SECRET_KEY);
   const problemBase = parseUrl('PROBLEM_BASE', env.PROBLEM_BASE, ['https:', 'http:']) ?? 'https://problems.feedback.dev';
   return {
     port: parsePort(env.PORT),
@@ -90,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowHttp: parseBoolean('WEBHOOK_ALLOW_HTTP', env.WEBHOOK_ALLOW_HTTP),
     analyzer,
     role,
+    ...(webhookSecretKey ? { webhookSecretKey } : {}),
   };
 }

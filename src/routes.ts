@@ -12,6 +12,12 @@ import { listFeedbackRoute } from '../queries/feedback-list/route.js';
 import { feedbackDetailRoute } from '../queries/feedback-detail/route.js';
 import { identifyUserRoute } from '../commands/identify-user/route.js';
 import { userDetailRoute } from '../queries/user-detail/route.js';
+import { listWebhooksRoute } from '../queries/webhooks/list-route.js';
+import { createWebhookRoute } from '../commands/create-webhook/route.js';
+import { changeWebhookRoute } from '../commands/change-webhook/route.js';
+import { deleteWebhookRoute } from '../commands/delete-webhook/route.js';
+import { submitTranscriptRoute } from '../commands/submit-transcript/route.js';
+import { transcriptDetailRoute } from '../queries/transcript-detail/route.js';
 
 export interface RouteDeps {
   runtime: Runtime;
@@ -33,5 +39,11 @@ export function allRoutes({ runtime, analyzer }: RouteDeps): RouteSpec[] {
     changeClusterStatusRoute(runtime),
     identifyUserRoute(runtime),
     userDetailRoute(runtime),
+    listWebhooksRoute(runtime),
+    createWebhookRoute(runtime),
+    changeWebhookRoute(runtime),
+    deleteWebhookRoute(runtime),
+    submitTranscriptRoute(runtime),
+    transcriptDetailRoute(runtime),
   ];
 }

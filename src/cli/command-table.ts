@@ -6,6 +6,7 @@ import { projectionsCommand, PROJECTIONS_USAGE } from './commands/projections.js
 import { reclusterCommand, RECLUSTER_USAGE } from './commands/recluster.js';
 import { reembedCommand, REEMBED_USAGE } from './commands/reembed.js';
 import { reprojectCommand, REPROJECT_USAGE } from './commands/reproject.js';
+import { webhooksCommand, WEBHOOKS_USAGE } from './commands/webhooks.js';
 
 export type Print = (line: string) => void;
 
@@ -30,6 +31,7 @@ export const CLI_COMMANDS: Record<string, CliCommand> = {
   reproject: { run: reprojectCommand, usage: REPROJECT_USAGE, throughServer: false, catchUpFirst: true },
   recluster: { run: reclusterCommand, usage: RECLUSTER_USAGE, throughServer: false, catchUpFirst: true },
   reembed: { run: reembedCommand, usage: REEMBED_USAGE, throughServer: false, catchUpFirst: true },
+  webhooks: { run: webhooksCommand, usage: WEBHOOKS_USAGE, throughServer: true, catchUpFirst: true },
   'erasure-maintenance': { run: erasureMaintenanceCommand, usage: ERASURE_MAINTENANCE_USAGE, throughServer: false, catchUpFirst: true },
 };
 

@@ -15,6 +15,11 @@ export const RESPONSE_BODY_NAMES: Record<string, Record<number, string>> = {
   changeClusterStatus: { 200: 'Cluster' },
   identifyUser: { 200: 'IdentifyResult' },
   getUser: { 200: 'User' },
+  listWebhooks: { 200: 'WebhookEndpointList' },
+  createWebhook: { 201: 'CreatedWebhookEndpoint' },
+  changeWebhook: { 200: 'WebhookEndpoint' },
+  submitTranscript: { 202: 'TranscriptAccepted', 200: 'TranscriptRecord' },
+  getTranscript: { 200: 'Transcript' },
 };
 
 /**
@@ -35,10 +40,14 @@ export const NESTED_NAMES: { name: string; within: string; at: string }[] = [
   { name: 'KeyMode', within: 'Ping', at: '/properties/key/properties/mode' },
   { name: 'Traits', within: 'User', at: '/properties/traits' },
   { name: 'ValueMark', within: 'User', at: '/properties/valueMarks/patternProperties/^(.*)$' },
+  { name: 'TranscriptStatus', within: 'Transcript', at: '/properties/status' },
+  { name: 'SkipReason', within: 'Transcript', at: '/properties/skip_reason' },
+  { name: 'WebhookEndpoint', within: 'WebhookEndpointList', at: '/properties/webhooks/items' },
   { name: 'IdentifyWarning', within: 'IdentifyResult', at: '/anyOf/1/properties/warnings/items' },
 ];
 
 /** Named schemas that add fields to another: documented as `allOf: [the other, the additions]`. */
 export const EXTENDED_NAMES: Record<string, string> = {
   FeedbackDetail: 'FeedbackItem',
+  CreatedWebhookEndpoint: 'WebhookEndpoint',
 };

@@ -42,6 +42,21 @@ const CLUSTER = {
   lastSeenAt: '2025-01-15T09:30:00.000Z',
 };
 
+const WEBHOOK_ENDPOINT = {
+  id: 'whe_5t2k8m1x9q4w7e0r3y6u',
+  url: 'https://hooks.example.com/feedback',
+  events: ['feedback.processed', 'cluster.spiking'],
+  active: true,
+  disabledReason: null,
+  createdAt: '2025-01-10T08:00:00.000Z',
+  failingSince: null,
+  lastDeliveryAt: '2025-01-15T09:30:03.112Z',
+  lastSuccessAt: '2025-01-15T09:30:03.112Z',
+  lastStatus: 200,
+  consecutiveFailures: 0,
+  pendingDeliveries: 0,
+};
+
 /** An example body for each named response schema. */
 export const RESPONSE_EXAMPLES: Record<string, unknown> = {
   Ping: { project: { id: 'proj_7c2e9r4t6y8u0i1o3p5a', name: 'Acme web app' }, key: { type: 'secret', mode: 'live' } },
@@ -55,6 +70,15 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
   FeedbackList: { items: [FEEDBACK_ITEM, PENDING_ITEM], nextBefore: '2025-01-15T09:30:00.000Z' },
   SearchResults: { results: [{ score: 0.83, feedback: FEEDBACK_ITEM }], model: 'use-lite-512' },
   Cluster: CLUSTER,
+  WebhookEndpoint: WEBHOOK_ENDPOINT,
+  WebhookEndpointList: { webhooks: [WEBHOOK_ENDPOINT] },
+  CreatedWebhookEndpoint: {
+    ...WEBHOOK_ENDPOINT,
+    lastDeliveryAt: null,
+    lastSuccessAt: null,
+    lastStatus: null,
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwJt0E5uuZrHQ=',
+  },
   ClusterList: { clusters: [CLUSTER] },
   ClusterDetail: { cluster: CLUSTER, items: [FEEDBACK_ITEM] },
   IdentifyResult: { userId: 'user_42', traits: { plan: 'pro', mrr: 49.9, seats: 5, beta: true } },
@@ -69,6 +93,19 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
     lastSeenAt: '2025-01-15T09:30:00.000Z',
     feedbackCount: 1,
     feedback: [FEEDBACK_ITEM],
+  },
+  TranscriptAccepted: { id: 'tr_0c4v8b2n6m1k5j9h3g7f', status: 'queued', metered_items: 4, word_count: 1840 },
+  TranscriptRecord: { id: 'tr_0c4v8b2n6m1k5j9h3g7f', status: 'queued', metered_items: 4, word_count: 1840 },
+  Transcript: {
+    id: 'tr_0c4v8b2n6m1k5j9h3g7f',
+    external_id: 'call_2025_01_15_acme',
+    provider: 'api',
+    status: 'skipped',
+    skip_reason: 'too_short',
+    metered_items: 0,
+    word_count: 412,
+    signal_count: 0,
+    created_at: '2025-01-15T10:31:02.118Z',
   },
 };
 
@@ -94,6 +131,56 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, { summary: string; 
     },
     unset: { summary: 'Remove a trait and its value mark (secret key)', value: { userId: 'user_42', traits: { beta: null } } },
     widget: { summary: 'From the browser (widget key): strings and booleans', value: { userId: 'user_42', traits: { locale: 'de-DE', darkMode: true } } },
+  },
+  submitTranscript: {
+    text: {
+      summary: 'A plain-text transcript with its attendees',
+      value: {
+        external_id: 'call_2025_01_15_acme',
+        text: '[00:00:05] Me: Thanks for joining.\n[00:00:09] Them: The CSV export times out when I pick a whole year.\nIt has done that since March.',
+        title: 'Acme weekly sync',
+        started_at: '2025-01-15T09:30:00Z',
+        duration_sec: 1860,
+        language: 'en',
+        url: 'https://calls.example.com/c/8412',
+        owner_email: 'rep@ourcompany.com',
+        owner_name: 'Sam Rivera',
+        attendees: [{ email: 'buyer@acme.com' }, { email: 'rep@ourcompany.com' }],
+      },
+    },
+    segments: {
+      summary: 'Turns as segments',
+      value: {
+        external_id: 'call_2025_01_16_globex',
+        segments: [
+          { speaker: 'Sam', text: 'How is the new dashboard working for you?', start_sec: 12 },
+          { speaker: 'Dana', text: 'Loading takes far too long on Mondays.', start_sec: 15.5 },
+        ],
+        owner_name: 'Sam Rivera',
+        attendees: [{ name: 'Dana', external: true }],
+      },
+    },
+    vtt: {
+      summary: 'WebVTT with voice tags',
+      value: {
+        external_id: 'call_2025_01_17_initech',
+        format: 'vtt',
+        text: 'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Sam Rivera>Anything blocking you?\n\n00:00:04.500 --> 00:00:09.000\n<v Dana>Search misses half our tickets.',
+        owner_name: 'Sam Rivera',
+        attendees: [{ email: 'dana@initech.com' }],
+        owner_email: 'sam@ourcompany.com',
+      },
+    },
+  },
+  createWebhook: {
+    subscribe: {
+      summary: 'Analysed items and spikes',
+      value: { url: 'https://hooks.example.com/feedback', events: ['feedback.processed', 'cluster.spiking'] },
+    },
+  },
+  changeWebhook: {
+    pause: { summary: 'Pause deliveries', value: { active: false } },
+    resume: { summary: 'Resume and clear the failure streak', value: { active: true } },
   },
   changeClusterStatus: {
     resolve: { summary: 'Mark the theme resolved', value: { status: 'resolved' } },

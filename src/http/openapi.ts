@@ -18,6 +18,8 @@ const TAGS: Record<string, string> = {
   search: 'Semantic search by meaning.',
   clusters: 'Themes: AI-grouped clusters of feedback.',
   users: 'End users: identity, traits and value marks.',
+  webhooks: 'Signed webhook endpoints: the six event kinds of spec 6, delivery health.',
+  transcripts: 'Call transcripts: intake, counting and skip reasons; the text is never stored.',
 };
 
 /** Any method on a documented path that the path does not support; OpenAPI has no operation to hang it on. */

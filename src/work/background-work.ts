@@ -8,6 +8,7 @@ import { ERASURE_MAINTENANCE_EVERY_MS, runErasureMaintenance } from './erasure-m
 import { eraseLeftoverStreams } from './erasure-worker.js';
 import { WorkerLoop } from './worker-loop.js';
 import { resumeFeedbackDeletions } from '../processes/feedback-deletion/resume.js';
+import { WebhookDeliveryWorker } from '../webhooks/delivery-worker.js';
 
 export interface BackgroundWork {
   stop(): Promise<void>;
@@ -16,15 +17,19 @@ export interface BackgroundWork {
 const RECLUSTER_EVERY_MS = 10 * 60_000;
 
 /**
- * The `worker` role: analysis, clustering, leftover erasures, and the periodic theme-drift pass.
+ * The `worker` role: analysis, clustering, webhook deliveries, leftover erasures, and the periodic theme-drift pass.
  * New work announced by the projections wakes the queue workers at once.
  */
 export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<Analyzer>, labeler: ThemeLabeler): BackgroundWork {
   const analysis = new AnalysisWorker(runtime, analyzer);
   const clustering = new ClusteringWorker(runtime, labeler);
+  const webhooks = new WebhookDeliveryWorker(runtime);
+  const webhookLoop = new WorkerLoop('webhook-delivery', () => webhooks.runOnce(), runtime.logger);
+  webhooks.onSlotFreed = () => webhookLoop.wake();
   const queues = [
     new WorkerLoop('analysis', () => analysis.runOnce(), runtime.logger),
     new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger),
+    webhookLoop,
   ];
   const loops = [
     ...queues,
@@ -39,6 +44,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     async stop() {
       unsubscribe();
       await Promise.all(loops.map((loop) => loop.stop()));
+      await webhooks.drain();
     },
   };
 }

@@ -9,7 +9,14 @@ printPing(ping);
 console.log();
 printFeedback(await benchFeedback(), ping.ping.perSecond);
 console.log();
-for (const script of ['test/bench/analyzer.ts', 'test/bench/eventstore.ts', 'test/bench/rate-limiter.ts', 'test/bench/search.ts']) {
+for (const script of [
+  'test/bench/analyzer.ts',
+  'test/bench/eventstore.ts',
+  'test/bench/rate-limiter.ts',
+  'test/bench/search.ts',
+  'test/bench/transcripts.ts',
+  'test/bench/webhooks.ts',
+]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
   if (result.status !== 0) process.exitCode = result.status ?? 1;
   console.log();

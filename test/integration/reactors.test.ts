@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 /** Issue 8: work queues are fed by reactors, which a rebuild of the read models never resets. */
 describe('reactors are never reset by a rebuild (issue 8)', () => {
   let server: TestServer;
-  const REACTORS = ['queue-analysis', 'queue-clustering', 'queue-erasure', 'track-feedback-deletions'];
+  const REACTORS = ['queue-analysis', 'queue-clustering', 'queue-erasure', 'track-feedback-deletions', 'webhook-outbox'];
 
   before(async () => {
     // No workers: the analysis jobs stay pending, as they would while a worker is down.
@@ -23,7 +23,7 @@ describe('reactors are never reset by a rebuild (issue 8)', () => {
 
   it('the engine knows which consumers are projectors and which are reactors', () => {
     const { engine } = server.runtime;
-    expect(engine.projectorNames).to.deep.equal(['projects', 'feedback-list', 'feedback-vectors', 'clusters', 'users']);
+    expect(engine.projectorNames).to.deep.equal(['projects', 'feedback-list', 'feedback-vectors', 'clusters', 'users', 'transcripts']);
     expect(engine.names.filter((name) => !engine.projectorNames.includes(name))).to.deep.equal(REACTORS);
   });
 

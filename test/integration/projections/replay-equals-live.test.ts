@@ -4,6 +4,7 @@ import { revokeApiKey } from '../../../commands/revoke-api-key/handler.js';
 import { changeProjectSettings } from '../../../commands/change-project-settings/handler.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../../support/test-server.js';
 import { snapshotTable } from '../../support/table-snapshot.js';
+import { callBody, postTranscript } from '../../support/transcripts.js';
 
 describe('replay equals live (feedbackctl reproject)', () => {
   let server: TestServer;
@@ -54,6 +55,14 @@ describe('replay equals live (feedbackctl reproject)', () => {
       expect((await identify(a.secretKey, userId, traits)).status).to.equal(200);
     }
     expect((await identify(a.widgetKey, 'ana', { locale: 'de', mrr: 1, plan: null }, { Origin: 'https://a.example' })).status).to.equal(200);
+    // Transcripts: one queued, one skipped at intake, one repeat.
+    for (const [key, body] of [
+      [a.secretKey, callBody('call-1', { started_at: '2026-01-01T10:00:00Z', title: 'Sync with Dana Okafor' })],
+      [b.secretKey, callBody('call-1', { attendees: [] })],
+      [a.secretKey, callBody('call-1')],
+    ] as const) {
+      expect((await postTranscript(server, key, body)).status).to.be.oneOf([200, 202]);
+    }
   });
   after(() => server.close());
 
@@ -79,6 +88,7 @@ describe('replay equals live (feedbackctl reproject)', () => {
       'users',
       'user_value_marks',
       'user_feedback',
+      'transcripts',
       'analysis_jobs',
       'clustering_jobs',
       'erasure_jobs',
@@ -91,6 +101,7 @@ describe('replay equals live (feedbackctl reproject)', () => {
     expect(live.users).to.have.length(5); // ana, ben and carl in A; ana and ben in B
     expect(live.user_value_marks).to.have.length(2);
     expect(live.user_feedback).to.have.length(4);
+    expect(live.transcripts).to.have.length(2);
 
     await engine.stop();
     await engine.reset(engine.projectorNames);

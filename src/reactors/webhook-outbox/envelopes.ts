@@ -1,0 +1,66 @@
+import type { WebhookEventKind } from '../../domain/webhook/events.js';
+import type { Recorded } from '../../projection-engine/projection.js';
+import type { EventsOf } from '../../projection-engine/projection.js';
+
+/** Log events that become webhook events. */
+export type SourceEvent = Recorded<EventsOf<'FeedbackProcessed' | 'ClusterSpiking' | 'ClusterRegressed' | 'ClusterResolved'>>;
+
+export interface OutboxEntry {
+  /** Stable across retries and redeliveries: derived from the log event's id. */
+  eventId: string;
+  kind: WebhookEventKind;
+  projectId: string;
+  occurredAt: string;
+  /** The envelope's `data`; cluster labels are added at delivery (they live in erasable label streams). */
+  data: Record<string, unknown>;
+  /** The item that caused it, for the 48-hour backfill rule. */
+  triggeredByFeedbackId?: string;
+}
+
+/** The webhook event a log event becomes (spec 6; documented in the README). */
+export function outboxEntryFor(event: SourceEvent): OutboxEntry {
+  const eventId = `evt_${event.id.replace(/-/g, '')}`;
+  switch (event.type) {
+    case 'FeedbackProcessed': {
+      const { sentiment, sentimentScore, type, emotions, language } = event.data.analysis;
+      return {
+        eventId,
+        kind: 'feedback.processed',
+        projectId: event.data.projectId,
+        occurredAt: event.data.processedAt,
+        data: { feedbackId: event.data.feedbackId, sentiment, sentimentScore, type, emotions, language, processedAt: event.data.processedAt },
+      };
+    }
+    case 'ClusterSpiking':
+      return {
+        eventId,
+        kind: 'cluster.spiking',
+        projectId: event.data.projectId,
+        occurredAt: event.data.at,
+        triggeredByFeedbackId: event.data.triggeredByFeedbackId,
+        data: {
+          clusterId: event.data.clusterId,
+          triggeredByFeedbackId: event.data.triggeredByFeedbackId,
+          reportsLast24h: event.data.reportsLast24h,
+          priorDailyRate: event.data.priorDailyRate,
+        },
+      };
+    case 'ClusterRegressed':
+      return {
+        eventId,
+        kind: 'cluster.regressed',
+        projectId: event.data.projectId,
+        occurredAt: event.data.at,
+        triggeredByFeedbackId: event.data.triggeredByFeedbackId,
+        data: { clusterId: event.data.clusterId, triggeredByFeedbackId: event.data.triggeredByFeedbackId },
+      };
+    case 'ClusterResolved':
+      return {
+        eventId,
+        kind: 'cluster.resolved',
+        projectId: event.data.projectId,
+        occurredAt: event.data.at,
+        data: { clusterId: event.data.clusterId, userIds: event.data.userIds },
+      };
+  }
+}

@@ -1,0 +1,84 @@
+import type { Queryable } from '../../db/database.js';
+import { reactor } from '../../projection-engine/projection.js';
+import { outboxEntryFor, type SourceEvent } from './envelopes.js';
+import { webhookOutboxMigrations } from './migration.js';
+
+/** Items created more than this long before they were received are backfills (spec 6). */
+const BACKFILL_MS = 48 * 3600_000;
+
+/**
+ * The webhook outbox. Keeps its own copy of the endpoints in log order and, for each event that is a
+ * webhook event, adds a delivery for every endpoint of the project that is active and subscribed to
+ * the kind at that point of the log (an endpoint created later never gets earlier events). Never
+ * reset, so a `reproject --all` sends nothing again; every effect is idempotent.
+ */
+export const webhookOutbox = reactor({
+  name: 'webhook-outbox',
+  handles: [
+    'WebhookEndpointCreated',
+    'WebhookEndpointPaused',
+    'WebhookEndpointResumed',
+    'WebhookEndpointAutoDisabled',
+    'WebhookEndpointDeleted',
+    'FeedbackSubmitted',
+    'FeedbackDeleted',
+    'FeedbackProcessed',
+    'ClusterSpiking',
+    'ClusterRegressed',
+    'ClusterResolved',
+  ],
+  migrations: webhookOutboxMigrations,
+  async apply(event, tx) {
+    switch (event.type) {
+      case 'WebhookEndpointCreated':
+        await tx.query(
+          `INSERT INTO webhook_endpoints (endpoint_id, project_id, url, events, secret_ciphertext, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+          [event.data.endpointId, event.data.projectId, event.data.url, event.data.events, event.data.secretCiphertext, event.data.at],
+        );
+        return;
+      case 'WebhookEndpointPaused':
+        await tx.query(`UPDATE webhook_endpoints SET active = false, disabled_reason = 'paused' WHERE endpoint_id = $1`, [event.data.endpointId]);
+        return;
+      case 'WebhookEndpointAutoDisabled':
+        await tx.query(`UPDATE webhook_endpoints SET active = false, disabled_reason = 'failing' WHERE endpoint_id = $1`, [event.data.endpointId]);
+        return;
+      case 'WebhookEndpointResumed':
+        // Spec 3.4: resuming clears the failure streak and its clock.
+        await tx.query(
+          `UPDATE webhook_endpoints SET active = true, disabled_reason = NULL, failing_since = NULL, consecutive_failures = 0 WHERE endpoint_id = $1`,
+          [event.data.endpointId],
+        );
+        return;
+      case 'WebhookEndpointDeleted':
+        await tx.query(`DELETE FROM webhook_deliveries WHERE endpoint_id = $1`, [event.data.endpointId]);
+        await tx.query(`DELETE FROM webhook_endpoints WHERE endpoint_id = $1`, [event.data.endpointId]);
+        return;
+      case 'FeedbackSubmitted':
+        if (Date.parse(event.data.receivedAt) - Date.parse(event.data.createdAt) > BACKFILL_MS) {
+          await tx.query(`INSERT INTO webhook_backfilled_items (feedback_id) VALUES ($1) ON CONFLICT DO NOTHING`, [event.data.feedbackId]);
+        }
+        return;
+      case 'FeedbackDeleted':
+        await tx.query(`DELETE FROM webhook_backfilled_items WHERE feedback_id = $1`, [event.data.feedbackId]);
+        return;
+      default:
+        await enqueue(event, tx);
+    }
+  },
+});
+
+async function enqueue(event: SourceEvent, tx: Queryable): Promise<void> {
+  const entry = outboxEntryFor(event);
+  if (entry.triggeredByFeedbackId) {
+    const backfilled = await tx.query(`SELECT 1 FROM webhook_backfilled_items WHERE feedback_id = $1`, [entry.triggeredByFeedbackId]);
+    if (backfilled.rows.length > 0) return;
+  }
+  await tx.query(
+    `INSERT INTO webhook_deliveries (event_id, endpoint_id, project_id, kind, occurred_at, data, seq)
+     SELECT $1, endpoint_id, project_id, $3, $4, $5, $6 FROM webhook_endpoints
+      WHERE project_id = $2 AND active AND $3 = ANY (events)
+     ON CONFLICT DO NOTHING`,
+    [entry.eventId, entry.projectId, entry.kind, entry.occurredAt, JSON.stringify(entry.data), event.position.prepare.toString()],
+  );
+}
