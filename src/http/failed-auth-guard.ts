@@ -20,10 +20,11 @@ const bearerKey = (authorization: string) => /^Bearer\s+(\S+)\s*$/i.exec(authori
  */
 export async function authenticateGuarded<T>(ctx: Koa.Context, limiter: RateLimiter, isKnownKey: KnownKeyCheck, authenticate: () => Promise<T>): Promise<T> {
   const bucket = `failed-auth:${ctx.req.socket.remoteAddress ?? 'unknown'}`;
-  const key = bearerKey(ctx.get('Authorization'));
-  if (!key || !isKnownKey(hashApiKey(key))) {
-    const state = await limiter.peek(bucket, FAILED_AUTH_LIMIT_PER_MINUTE);
-    if (!state.allowed) {
+  // The in-process count first, so the key is hashed here (besides in `authenticate`) only for an address over its limit.
+  const state = await limiter.peek(bucket, FAILED_AUTH_LIMIT_PER_MINUTE);
+  if (!state.allowed) {
+    const key = bearerKey(ctx.get('Authorization'));
+    if (!key || !isKnownKey(hashApiKey(key))) {
       ctx.set('Retry-After', String(state.resetSeconds));
       throw new AppError(
         429,

@@ -55,31 +55,19 @@ describe('cluster merges recorded as events (spec 2.2, 4.10; issue: merges keep 
   });
 
   it('a ClusterMerged event folds one theme into the other', async () => {
-    const handled = await handleCommand(
-      server.runtime.store,
-      `cluster-${from}`,
-      clusterDecider,
-      {
-        type: 'MergeInto',
-        into,
-        at: server.runtime.clock.now().toISOString(),
-      },
-      { context: testContext() },
-    );
+    const merge = () =>
+      handleCommand(
+        server.runtime.store,
+        `cluster-${from}`,
+        clusterDecider,
+        { type: 'MergeInto', into, at: server.runtime.clock.now().toISOString() },
+        { context: testContext() },
+      );
+    const handled = await merge();
     expect(handled.events.map((e) => e.type)).to.deep.equal(['ClusterMerged']);
     expect(handled.appended).to.not.equal(null);
     expect(await server.runtime.engine.waitFor(handled.appended!.position)).to.equal(true);
-    const again = await handleCommand(
-      server.runtime.store,
-      `cluster-${from}`,
-      clusterDecider,
-      {
-        type: 'MergeInto',
-        into,
-        at: server.runtime.clock.now().toISOString(),
-      },
-      { context: testContext() },
-    );
+    const again = await merge();
     expect(again.appended, 'merging twice records nothing').to.equal(null);
   });
 
