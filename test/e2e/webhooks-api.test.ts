@@ -132,6 +132,46 @@ describe('Webhook endpoints API (spec 2.6, 3.4, 4.12, 8)', () => {
     await expectInvalidField(await createWebhook(server, project.secretKey, { events: ['cluster.resolved'] }), 'url');
   });
 
+  it('hostile values in every field are a 400 naming the field, with nothing recorded, and the service keeps answering', async () => {
+    const events = async () => Number((await server.runtime.db.query<{ n: string }>(`SELECT count(*) AS n FROM events`)).rows[0].n);
+    const before = await events();
+    const ok = { url: 'https://hooks.example.com/h', events: ['cluster.resolved'] };
+    // Written as text: 20,000 levels are more than JSON.stringify itself can nest.
+    const deep = `{"url":"https://hooks.example.com/h","events":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    const cases: [unknown, string][] = [
+      [{ ...ok, url: 'https://hooks.example.com/\u0000' }, 'url'],
+      [{ ...ok, url: 'https://hooks.example.com/\ud83d' }, 'url'],
+      [{ ...ok, url: `https://hooks.example.com/${'a'.repeat(20_000)}` }, 'url'],
+      [{ ...ok, url: '' }, 'url'],
+      [{ ...ok, url: 42 }, 'url'],
+      [{ ...ok, events: 'cluster.resolved' }, 'events'],
+      [{ ...ok, events: ['cluster.resolved\u0000'] }, 'events'],
+      [deep, 'events'],
+    ];
+    for (const [body, field] of cases) {
+      const response =
+        typeof body === 'string'
+          ? await server.request('/api/v1/webhooks', { method: 'POST', key: project.secretKey, body })
+          : await createWebhook(server, project.secretKey, body);
+      const problem = await expectProblem(response, 400, 'invalid-request');
+      const fields = (problem.errors ?? []).map((error: { field: string }) => error.field);
+      expect(
+        fields.some((name: string) => name.startsWith(field)),
+        `${JSON.stringify(fields)} name ${field}`,
+      ).to.equal(true);
+    }
+    const created = await readJson(await createWebhook(server, project.secretKey, ok));
+    const afterCreate = await events();
+    for (const body of [{ active: 'yes' }, { active: null }, {}, { active: true, extra: '\u0000' }]) {
+      const response = await server.request(`/api/v1/webhooks/${created.id}`, { method: 'PATCH', key: project.secretKey, body: JSON.stringify(body) });
+      await expectProblem(response, 400, 'invalid-request');
+    }
+    expect(afterCreate - before).to.equal(1);
+    expect(await events()).to.equal(afterCreate);
+    expect((await server.request('/api/v1/ping', { key: project.secretKey })).status).to.equal(200);
+    expect((await server.request(`/api/v1/webhooks/${created.id}`, { method: 'DELETE', key: project.secretKey })).status).to.equal(204);
+  });
+
   it('holds the cap of 10 endpoints under 15 concurrent creates: exactly ten 201, the rest 409 conflict', async () => {
     const capped = await server.createProject({ name: 'Cap' });
     const responses = await Promise.all(
