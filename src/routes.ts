@@ -18,6 +18,14 @@ import { changeWebhookRoute } from '../commands/change-webhook/route.js';
 import { deleteWebhookRoute } from '../commands/delete-webhook/route.js';
 import { submitTranscriptRoute } from '../commands/submit-transcript/route.js';
 import { transcriptDetailRoute } from '../queries/transcript-detail/route.js';
+import { listQuestionsRoute } from '../queries/questions/list-route.js';
+import { questionDetailRoute } from '../queries/questions/detail-route.js';
+import { mergeClusterRoute } from '../commands/merge-cluster/route.js';
+import { moveFeedbackRoute } from '../commands/move-feedback/route.js';
+import { splitClusterRoute } from '../commands/split-cluster/route.js';
+import { eraseUserRoute } from '../commands/erase-user/route.js';
+import { userDeletionStatusRoute } from '../queries/user-erasure-status/route.js';
+import { exportFeedbackRoute } from '../queries/feedback-export/route.js';
 
 export interface RouteDeps {
   runtime: Runtime;
@@ -31,6 +39,7 @@ export function allRoutes({ runtime, analyzer }: RouteDeps): RouteSpec[] {
     pingRoute(),
     submitFeedbackRoute(runtime),
     listFeedbackRoute(runtime),
+    exportFeedbackRoute(runtime), // before /feedback/:id, which would take "export" for an id
     feedbackDetailRoute(runtime),
     deleteFeedbackRoute(runtime),
     searchRoute(runtime, analyzer),
@@ -45,5 +54,12 @@ export function allRoutes({ runtime, analyzer }: RouteDeps): RouteSpec[] {
     deleteWebhookRoute(runtime),
     submitTranscriptRoute(runtime),
     transcriptDetailRoute(runtime),
+    listQuestionsRoute(runtime),
+    questionDetailRoute(runtime),
+    mergeClusterRoute(runtime),
+    moveFeedbackRoute(runtime),
+    splitClusterRoute(runtime),
+    eraseUserRoute(runtime),
+    userDeletionStatusRoute(runtime),
   ];
 }

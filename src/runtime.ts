@@ -9,7 +9,8 @@ import type { Logger } from './logger.js';
 import { checkpointMigrations } from './projection-engine/checkpoints.js';
 import { parkedEventMigrations } from './projection-engine/parked-events.js';
 import { ProjectionEngine } from './projection-engine/projection-engine.js';
-import type { LogConsumer } from './projection-engine/projection.js';
+import { inlineProjections, type LogConsumer } from './projection-engine/projection.js';
+import { describeFailure } from './support/describe-error.js';
 import { allProjections } from '../projections/index.js';
 import { allReactors } from './reactors/index.js';
 import { workMigrations } from './work/migrations.js';
@@ -32,8 +33,14 @@ export interface Runtime extends CoreServices {
   close(): Promise<void>;
 }
 
-async function openEventStore(config: Config, db: Database): Promise<EventStore> {
-  if (!config.eventStoreUrl) return new PostgresEventStore(db);
+async function openEventStore(config: Config, db: Database, consumers: LogConsumer[], logger: Logger): Promise<EventStore> {
+  if (!config.eventStoreUrl) {
+    return new PostgresEventStore(db, {
+      projections: inlineProjections(consumers),
+      onFailure: ({ projection, error }) =>
+        logger.warn({ projection, error: describeFailure(error) }, 'inline projection failed; the append stands and the asynchronous pass applies its events'),
+    });
+  }
   const { EventStoreDbEventStore } = await import('./eventstore/eventstoredb-event-store.js');
   return EventStoreDbEventStore.connect(config.eventStoreUrl);
 }
@@ -62,8 +69,10 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   try {
     const consumers = options.consumers ?? allConsumers();
     await runMigrations(db, allMigrations(consumers));
-    const store = await openEventStore(config, db);
-    const engine = new ProjectionEngine(db, store, consumers, options.logger);
+    const store = await openEventStore(config, db, consumers, options.logger);
+    // On the embedded database a batch holds the one connection (and the event loop) while it
+    // applies: smaller batches keep each hold short next to requests.
+    const engine = new ProjectionEngine(db, store, consumers, options.logger, db.engine === 'pglite' ? { batchSize: 100 } : {});
     await engine.loadCheckpoints();
     return {
       config,

@@ -14,6 +14,7 @@ import { startAdminChannel } from './admin/admin-channel.js';
 import type { Analyzer } from './analysis/analyzer.js';
 import { createAnalyzer } from './analysis/create-analyzer.js';
 import { createLabeler } from './analysis/create-labeler.js';
+import { createQuoteExtractor } from './transcripts/extraction/create-extractor.js';
 import { startBackgroundWork } from './work/background-work.js';
 
 export interface RunningServer {
@@ -46,7 +47,9 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   const loadAnalyzer = () => (analyzer ??= options.analyzer ? Promise.resolve(options.analyzer) : createAnalyzer(config, options.logger, options.env));
   const runWorkers = options.workers ?? config.role !== 'api';
   if (runWorkers) void loadAnalyzer().catch((error) => options.logger.error({ err: error }, 'analyzer failed to load'));
-  const work = !runWorkers ? undefined : startBackgroundWork(runtime, loadAnalyzer, createLabeler(config, options.logger, options.env));
+  const work = !runWorkers
+    ? undefined
+    : startBackgroundWork(runtime, loadAnalyzer, createLabeler(config, options.logger, options.env), createQuoteExtractor(config, options.logger, options.env));
   const container = createContainer(runtime, loadAnalyzer);
   const keyCache = new KeyCache(keyLookupFrom(runtime.db), () => runtime.clock.now().getTime());
   const stopObservingKeys = runtime.engine.onAdvanced((events) => keyCache.observe(events));

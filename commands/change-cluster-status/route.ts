@@ -7,10 +7,24 @@ import { ClusterSchema, findCluster, toCluster } from '../../queries/clusters/cl
 import { NotFound } from '../../src/domain/errors.js';
 import { ClusterIdParams } from '../../queries/clusters/detail-route.js';
 import { changeClusterStatus } from './handler.js';
+import { Chars } from '../../src/http/chars.js';
+import { LABEL_LIMIT_CHARS } from '../../src/domain/cluster/label-rules.js';
+import { renameCluster } from '../rename-cluster/handler.js';
 
 const ChangeClusterStatusBody = Type.Object(
-  { status: Type.Union([Type.Literal('resolved'), Type.Literal('muted'), Type.Literal('active')]) },
-  { additionalProperties: false },
+  {
+    status: Type.Optional(Type.Union([Type.Literal('resolved'), Type.Literal('muted'), Type.Literal('active')])),
+    label: Type.Optional(
+      Chars({
+        minLength: 1,
+        maxLength: LABEL_LIMIT_CHARS,
+        description:
+          'A name for the theme, 1 to 80 characters on one line (trimmed; no control characters). Redacted like feedback text. ' +
+          'From then on the label is manual: automatic relabelling (as the theme grows, after a deletion, after a regrouping) never replaces it.',
+      }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1, description: '`status`, `label` or both.' },
 );
 
 export function changeClusterStatusRoute(services: CoreServices): RouteSpec<Static<typeof ChangeClusterStatusBody>, unknown, { id: string }> {
@@ -18,12 +32,13 @@ export function changeClusterStatusRoute(services: CoreServices): RouteSpec<Stat
     method: 'PATCH',
     path: '/api/v1/clusters/:id',
     operationId: 'changeClusterStatus',
-    summary: 'Resolve, mute or reactivate a theme',
+    summary: 'Rename, resolve, mute or reactivate a theme',
     description:
       'Spec 3.3 (the operation the spec leaves open). `resolved` records `cluster.resolved` with the ids of the end users ' +
       'whose feedback is in the theme; new feedback then makes it active again with `cluster.regressed`. `muted` themes ' +
       'reopen silently when feedback arrives (they stay muted: no regression and no spike events) until set `active` or ' +
-      '`resolved`. Setting the status it already has changes nothing.',
+      '`resolved`. Muting ends a spike: a muted theme never shows `spiking` and never fires `cluster.spiking`. Setting the status it already has changes nothing. ' +
+      '`label` renames the theme (`ClusterRenamed`); the same label again changes nothing. Both may be sent together.',
     tags: ['clusters'],
     auth: ['secret'],
     params: ClusterIdParams,
@@ -33,7 +48,9 @@ export function changeClusterStatusRoute(services: CoreServices): RouteSpec<Stat
       const { projectId } = request.auth;
       const cluster = await findCluster(services.db, projectId, request.params.id);
       if (!cluster) throw new NotFound('The cluster');
-      await changeClusterStatus(services, { projectId, clusterId: cluster.cluster_id, status: request.body.status }, commandContextFor(request));
+      const { status, label } = request.body;
+      if (label !== undefined) await renameCluster(services, { projectId, clusterId: cluster.cluster_id, label }, commandContextFor(request));
+      if (status !== undefined) await changeClusterStatus(services, { projectId, clusterId: cluster.cluster_id, status }, commandContextFor(request));
       return { status: 200, body: toCluster((await findCluster(services.db, projectId, cluster.cluster_id))!) };
     },
   };

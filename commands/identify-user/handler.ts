@@ -1,10 +1,10 @@
 import { userDecider } from '../../src/domain/user/decider.js';
-import { userStream, type IgnoredReason, type TraitValue } from '../../src/domain/user/events.js';
+import { userStreamIncarnation, type IgnoredReason, type TraitValue } from '../../src/domain/user/events.js';
 import type { TraitInput } from '../../src/domain/user/sort-traits.js';
 import { traitsObject } from '../../src/domain/user/state.js';
 import type { KeyType } from '../../src/domain/project/events.js';
 import type { CommandContext } from '../../src/eventstore/command-context.js';
-import { handleCommand } from '../../src/eventstore/command-handler.js';
+import { handleOnLiveIncarnation } from '../../src/eventstore/incarnations.js';
 import type { CoreServices } from '../../src/services.js';
 import { customerValueTraitOf } from './customer-value-trait.js';
 
@@ -34,16 +34,16 @@ export async function identifyUser(
   context: CommandContext,
 ): Promise<IdentifyOutcome> {
   const customerValueTrait = await customerValueTraitOf(services.store, input.projectId);
-  const handled = await handleCommand(
+  const handled = await handleOnLiveIncarnation(
     services.store,
-    userStream(input.projectId, input.userId),
+    (incarnation) => userStreamIncarnation(input.projectId, input.userId, incarnation),
     userDecider,
     { type: 'IdentifyUser', ...input, customerValueTrait, at: services.clock.now().toISOString() },
     { context },
   );
   await services.engine.waitFor(handled.appended!.position);
   const warnings = handled.events
-    .flatMap((event) => event.data.traitsIgnored)
+    .flatMap((event) => (event.type === 'UserIdentified' ? event.data.traitsIgnored : []))
     .flatMap(({ key, reason }) => (reason === 'server_value_kept' ? [] : [{ code: reason, key }]));
   return { traits: traitsObject(handled.state.traits), warnings };
 }

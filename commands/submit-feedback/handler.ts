@@ -24,6 +24,16 @@ export interface SubmitFeedbackInput {
   createdAt?: Date;
   /** The same key in the same project names the same item: a resubmission replays the first. */
   idempotencyKey?: string;
+  /** An import's history: never alerts, even when dated within the last 48 hours. */
+  backfill?: boolean;
+}
+
+export interface SubmitOptions {
+  /**
+   * Wait until the read models show the item (the API's read-your-writes). A bulk import leaves
+   * it to the projections and catches up once per batch instead.
+   */
+  waitForReadModels?: boolean;
 }
 
 export type SubmitOutcome =
@@ -32,13 +42,16 @@ export type SubmitOutcome =
   | { kind: 'replayed'; id: string };
 
 /**
- * Redacts, then appends `FeedbackSubmitted`; nothing unredacted reaches the log. Waits until the
- * read models show the item, so a GET right after the 202 finds it.
+ * Redacts, then appends `FeedbackSubmitted`; nothing unredacted reaches the log. Returns once the
+ * read models show the item, so a GET right after the 202 finds it: with the log in PostgreSQL the
+ * item list and the user's count are written in the append's own transaction (inline projections),
+ * otherwise (EventStoreDB, or no live projection loop) it waits for the projections.
  */
 export async function submitFeedback(
   services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'ids' | 'engine'>,
   input: SubmitFeedbackInput,
   context: CommandContext,
+  { waitForReadModels = true }: SubmitOptions = {},
 ): Promise<SubmitOutcome> {
   const { projectId, idempotencyKey } = input;
   const feedbackId = idempotencyKey ? feedbackIdForIdempotencyKey(projectId, idempotencyKey) : services.ids.next('fb');
@@ -62,14 +75,16 @@ export async function submitFeedback(
           createdAt: input.createdAt ? input.createdAt.toISOString() : receivedAt,
           receivedAt,
           redactions: redacted.counts as Record<string, number>,
+          ...(input.backfill ? { backfill: true } : {}),
         },
       },
       { expectNewStream: true, context },
     );
-    await services.engine.waitFor(handled.appended!.position);
+    const appended = handled.appended!;
+    if (waitForReadModels && !(appended.projectedInline && services.engine.following)) await services.engine.waitFor(appended.position);
     return { kind: 'accepted', id: feedbackId };
   } catch (error) {
-    if (error instanceof FeedbackAlreadySubmitted) return replay(services, feedbackId);
+    if (error instanceof FeedbackAlreadySubmitted) return replay(services, feedbackId, waitForReadModels);
     if (error instanceof StreamErasedError) throw deletedReplay();
     throw error;
   }
@@ -77,9 +92,9 @@ export async function submitFeedback(
 
 const deletedReplay = () => new NotFound('The feedback item', 'The item first submitted with this Idempotency-Key has since been deleted.');
 
-async function replay(services: Pick<CoreServices, 'store' | 'engine'>, feedbackId: string): Promise<SubmitOutcome> {
+async function replay(services: Pick<CoreServices, 'store' | 'engine'>, feedbackId: string, waitForReadModels: boolean): Promise<SubmitOutcome> {
   const events = await services.store.readStream(feedbackStream(feedbackId));
   if (events.length === 0) throw deletedReplay();
-  await services.engine.waitFor(events[events.length - 1].position);
+  if (waitForReadModels) await services.engine.waitFor(events[events.length - 1].position);
   return { kind: 'replayed', id: feedbackId };
 }

@@ -1,11 +1,13 @@
 import { redact } from '../../src/analysis/redaction/index.js';
 import { Invalid } from '../../src/domain/errors.js';
 import type { TranscriptFormat, TranscriptReceived } from '../../src/domain/transcript/events.js';
-import { decideIntake, isExternal, type IntakeExclusions, type TranscriptSpeaker } from '../../src/domain/transcript/intake.js';
+import { decideIntake, isExternal, type IntakeExclusions, type IntakePlan, type TranscriptSpeaker } from '../../src/domain/transcript/intake.js';
 import { instantOf } from '../../src/http/date-time.js';
 import { readCall, type CallInput } from '../../src/transcripts/read-call.js';
 import { ownerLabels, speakerOf } from '../../src/transcripts/speakers.js';
 import { countWords } from '../../src/transcripts/words.js';
+import type { ExtractionWork } from '../../src/transcripts/extraction/extraction-work.js';
+import type { ExtractionTurn } from '../../src/transcripts/extraction/quote-extractor.js';
 import type { SubmitTranscriptBody } from './schema.js';
 
 /** Rule 5: a call that started more than 48 hours before receipt is a backfill. */
@@ -16,6 +18,7 @@ export interface IntakeContext {
   transcriptId: string;
   receivedAt: Date;
   exclusions: IntakeExclusions;
+  plan: IntakePlan;
 }
 
 /**
@@ -23,7 +26,13 @@ export interface IntakeContext {
  * metadata. The text, the speaker labels and the attendees' names and emails are used here and
  * dropped: nothing of them is in the record.
  */
-export function intakeRecord(body: SubmitTranscriptBody, context: IntakeContext): TranscriptReceived['data'] {
+export interface Intake {
+  record: TranscriptReceived['data'];
+  /** What extraction needs (the turns, the names to redact): kept in the work row of a queued call only. */
+  work: ExtractionWork;
+}
+
+export function intakeRecord(body: SubmitTranscriptBody, context: IntakeContext): Intake {
   const read = readCall(body as CallInput);
   if (!read.ok) throw new Invalid([{ field: 'text', message: `could not be read at line ${read.line}: ${read.message}` }]);
   const owner = ownerLabels({ name: body.owner_name, email: body.owner_email });
@@ -31,9 +40,11 @@ export function intakeRecord(body: SubmitTranscriptBody, context: IntakeContext)
   const labels = new Set<string>();
   let wordCount = 0;
   let lastTimeSec: number | null = null;
+  const turns: ExtractionTurn[] = [];
   for (const segment of read.segments) {
     const speaker = speakerOf(segment.label, owner);
     speakerTurns[speaker]++;
+    turns.push({ speaker, text: segment.text, startSec: segment.startSec });
     if (speaker === 'them' && segment.label !== null) labels.add(segment.label);
     wordCount += countWords(segment.text);
     const time = segment.endSec ?? segment.startSec;
@@ -52,10 +63,13 @@ export function intakeRecord(body: SubmitTranscriptBody, context: IntakeContext)
       folder: body.folder ?? null,
     },
     context.exclusions,
+    context.plan,
   );
   const knownNames = [body.owner_name, ...attendees.map((attendee) => attendee.name), ...labels].filter((name): name is string => !!name);
   const startedAt = body.started_at === undefined ? context.receivedAt.toISOString() : instantOf(body.started_at);
-  return {
+  const externalEmails = attendees.filter((attendee) => attendee.email && isExternal(attendee, body.owner_email)).map((attendee) => attendee.email!);
+  const work: ExtractionWork = { turns, knownNames, customerEmail: externalEmails.length === 1 ? externalEmails[0] : null };
+  const record: TranscriptReceived['data'] = {
     transcriptId: context.transcriptId,
     projectId: context.projectId,
     externalId: body.external_id,
@@ -77,6 +91,7 @@ export function intakeRecord(body: SubmitTranscriptBody, context: IntakeContext)
     backfill: context.receivedAt.getTime() - Date.parse(startedAt) > BACKFILL_AFTER_MS,
     receivedAt: context.receivedAt.toISOString(),
   };
+  return { record, work };
 }
 
 const formatOf = (body: SubmitTranscriptBody): TranscriptFormat => (body.segments !== undefined ? 'segments' : (body.format ?? 'text'));

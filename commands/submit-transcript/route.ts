@@ -1,4 +1,5 @@
 import { findTranscript } from '../../queries/transcript-detail/query.js';
+import { meteredItemsSince } from '../../queries/transcript-usage/query.js';
 import { NotFound } from '../../src/domain/errors.js';
 import { commandContextFor } from '../../src/http/command-context.js';
 import { commonProblems } from '../../src/http/common-responses.js';
@@ -28,7 +29,11 @@ export function submitTranscriptRoute(services: CoreServices): RouteSpec<SubmitT
       'record and counts nothing; the id is derived from it, so concurrent repeats make one record. The text is never stored, ' +
       "logged or returned; the attendees' names and emails, the owner and the speaker labels are used (speaker mapping, the " +
       'attendee filter, removing names from the title) and dropped. A 500 recorded nothing: retry with the same `external_id`. ' +
-      'Not yet decided: `plan_blocked` (no plan allowance exists yet); extraction is not running yet, so `queued` calls stay `queued`.',
+      "A `queued` call is then extracted: the customer's feedback sentences become feedback items with source `call` (metadata " +
+      '`transcript_id`, `speaker`, `start_sec`, `url`), and GET shows `done` with `signal_count`, `failed` with `failure_reason`, ' +
+      'or `skipped` `internal_call`; the text is kept only until then, in a work row deleted when extraction ends. ' +
+      "A call that passes intake but whose metered items would take the calendar month (UTC) past the project's allowance " +
+      '(`feedbackctl project update --call-allowance N`; default unlimited) is 202 `plan_blocked` with 0 counted and is not extracted.',
     tags: ['transcripts'],
     auth: ['secret'],
     rateLimit: { perMinute: 60 },
@@ -41,7 +46,8 @@ export function submitTranscriptRoute(services: CoreServices): RouteSpec<SubmitT
       ...commonProblems(['400', '401', '413', '429']),
     },
     async handle(request) {
-      const outcome = await submitTranscript(services, { projectId: request.auth.projectId, body: request.body }, commandContextFor(request));
+      const meteredSince = (projectId: string, since: Date) => meteredItemsSince(services.db, projectId, since);
+      const outcome = await submitTranscript(services, { projectId: request.auth.projectId, body: request.body, meteredSince }, commandContextFor(request));
       if (outcome.kind === 'accepted') {
         const { transcriptId, status, meteredItems, wordCount, skipReason } = outcome.record;
         return {

@@ -42,4 +42,14 @@ export const clustersMigrations: Migration[] = [
       CREATE INDEX cluster_members_cluster ON cluster_members (cluster_id, created_at);
     `,
   },
+  {
+    // 'manual' once a person renamed the theme: automatic labels then only move the label generation on.
+    id: '0401_clusters_label_source',
+    sql: `ALTER TABLE clusters ADD COLUMN IF NOT EXISTS label_source text NOT NULL DEFAULT 'automatic';`,
+  },
+  {
+    // A theme a person split, made by a split, or renamed takes part in no automatic merge.
+    id: '0402_clusters_hand_shaped',
+    sql: `ALTER TABLE clusters ADD COLUMN IF NOT EXISTS hand_shaped boolean NOT NULL DEFAULT false;`,
+  },
 ];

@@ -6,9 +6,9 @@ import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.j
 import { clustersMigrations } from './migration.js';
 import { mergeClusters, moveMember } from './membership.js';
 
-const STATUS_BY_EVENT: Partial<Record<ClusterEvent['type'], { status?: string; muted?: boolean }>> = {
+const STATUS_BY_EVENT: Partial<Record<ClusterEvent['type'], { status?: string; muted?: boolean; spiking?: boolean }>> = {
   ClusterResolved: { status: 'resolved', muted: false },
-  ClusterMuted: { status: 'muted', muted: true },
+  ClusterMuted: { status: 'muted', muted: true, spiking: false },
   ClusterActivated: { status: 'active', muted: false },
   ClusterRegressed: { status: 'active' },
   ClusterReopened: { status: 'active' },
@@ -29,6 +29,7 @@ export const clustersProjection = projector({
     'FeedbackClustered',
     'FeedbackReembedded',
     'FeedbackDeleted',
+    'FeedbackMoved',
     'ClusterCreated',
     'ClusterLabeled',
     'ClusterResolved',
@@ -39,6 +40,8 @@ export const clustersProjection = projector({
     'ClusterSpiking',
     'ClusterSpikeEnded',
     'ClusterMerged',
+    'ClusterRenamed',
+    'ClusterSplit',
   ],
   migrations: clustersMigrations,
   async apply(event, tx) {
@@ -75,6 +78,7 @@ export const clustersProjection = projector({
         return;
       }
       case 'FeedbackClustered':
+      case 'FeedbackMoved':
         await moveMember(tx, event.data.feedbackId, event.data.clusterId, event.position.prepare);
         return;
       case 'FeedbackDeleted':
@@ -90,7 +94,8 @@ export const clustersProjection = projector({
         ]);
         return;
       case 'ClusterLabeled':
-        await tx.query(`UPDATE clusters SET label = $2, label_generation = $3 WHERE cluster_id = $1`, [
+        // After a rename the label is the person's: an automatic one only moves the generation on.
+        await tx.query(`UPDATE clusters SET label = CASE WHEN label_source = 'manual' THEN label ELSE $2 END, label_generation = $3 WHERE cluster_id = $1`, [
           event.data.clusterId,
           event.data.label,
           event.data.generation,
@@ -103,14 +108,22 @@ export const clustersProjection = projector({
       case 'ClusterMerged':
         await mergeClusters(tx, event.data.clusterId, event.data.into);
         return;
+      case 'ClusterRenamed':
+        await tx.query(`UPDATE clusters SET label = $2, label_source = 'manual', hand_shaped = true WHERE cluster_id = $1`, [
+          event.data.clusterId,
+          event.data.label,
+        ]);
+        return;
+      case 'ClusterSplit':
+        await tx.query(`UPDATE clusters SET hand_shaped = true WHERE cluster_id IN ($1, $2)`, [event.data.clusterId, event.data.from]);
+        return;
       default: {
         const change = STATUS_BY_EVENT[event.type];
         if (!change) return;
-        await tx.query(`UPDATE clusters SET status = coalesce($2, status), muted = coalesce($3, muted) WHERE cluster_id = $1`, [
-          event.data.clusterId,
-          change.status ?? null,
-          change.muted ?? null,
-        ]);
+        await tx.query(
+          `UPDATE clusters SET status = coalesce($2, status), muted = coalesce($3, muted), spiking = coalesce($4, spiking) WHERE cluster_id = $1`,
+          [event.data.clusterId, change.status ?? null, change.muted ?? null, change.spiking ?? null],
+        );
       }
     }
   },

@@ -32,4 +32,8 @@ export const feedbackListMigrations: Migration[] = [
       CREATE INDEX feedback_items_user ON feedback_items (project_id, user_id) WHERE user_id IS NOT NULL;
     `,
   },
+  {
+    id: '0201_feedback_items_confidence',
+    sql: `ALTER TABLE feedback_items ADD COLUMN confidence double precision;`,
+  },
 ];

@@ -5,7 +5,10 @@ import { feedbackListMigrations } from './migration.js';
 export const feedbackListProjection = projector({
   name: 'feedback-list',
   tables: ['feedback_items'],
-  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackReembedded', 'FeedbackDeleted', 'ClusterMerged'],
+  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackClustered', 'FeedbackReembedded', 'FeedbackDeleted', 'ClusterMerged', 'FeedbackMoved'],
+  // The 202 of POST /feedback reads its item back without waiting for the asynchronous pass; the
+  // insert ignores an existing row, so that pass applying it again changes nothing.
+  inline: ['FeedbackSubmitted'],
   migrations: feedbackListMigrations,
   async apply(event, tx) {
     switch (event.type) {
@@ -22,7 +25,7 @@ export const feedbackListProjection = projector({
         const { feedbackId, analysis, processedAt } = event.data;
         await tx.query(
           `UPDATE feedback_items SET status = 'processed', sentiment = $2, sentiment_score = $3, type = $4, emotions = $5,
-                  language = $6, analyzer = $7, fallback = $8, processed_at = $9
+                  language = $6, analyzer = $7, fallback = $8, processed_at = $9, confidence = $10
             WHERE feedback_id = $1`,
           [
             feedbackId,
@@ -34,11 +37,14 @@ export const feedbackListProjection = projector({
             analysis.analyzer,
             analysis.fallback ? JSON.stringify(analysis.fallback) : null,
             processedAt,
+            // Events recorded before analyses carried a confidence replay with none.
+            analysis.confidence ?? null,
           ],
         );
         return;
       }
       case 'FeedbackClustered':
+      case 'FeedbackMoved':
         await tx.query(`UPDATE feedback_items SET cluster_id = $2 WHERE feedback_id = $1`, [event.data.feedbackId, event.data.clusterId]);
         return;
       case 'FeedbackReembedded':

@@ -29,4 +29,9 @@ export const transcriptsMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // The plan's monthly usage: metered items of a project's calls received since the 1st.
+    id: '0711_transcripts_usage_index',
+    sql: `CREATE INDEX transcripts_project_created ON transcripts (project_id, created_at);`,
+  },
 ];

@@ -5,7 +5,7 @@ import { transcriptsMigrations } from './migration.js';
 export const transcriptsProjection = projector({
   name: 'transcripts',
   tables: ['transcripts'],
-  handles: ['TranscriptReceived'],
+  handles: ['TranscriptReceived', 'TranscriptExtractionStarted', 'TranscriptExtracted', 'TranscriptExtractionFailed', 'TranscriptJudgedInternal'],
   migrations: transcriptsMigrations,
   async apply(event, tx) {
     switch (event.type) {
@@ -36,6 +36,29 @@ export const transcriptsProjection = projector({
         );
         return;
       }
+      case 'TranscriptExtractionStarted':
+        await tx.query(`UPDATE transcripts SET status = 'extracting' WHERE transcript_id = $1 AND status = 'queued'`, [event.data.transcriptId]);
+        return;
+      case 'TranscriptExtracted':
+        await tx.query(`UPDATE transcripts SET status = 'done', signal_count = $2, extracted_at = $3 WHERE transcript_id = $1`, [
+          event.data.transcriptId,
+          event.data.signalCount,
+          event.data.extractedAt,
+        ]);
+        return;
+      case 'TranscriptExtractionFailed':
+        await tx.query(`UPDATE transcripts SET status = 'failed', failure_reason = $2, extracted_at = $3 WHERE transcript_id = $1`, [
+          event.data.transcriptId,
+          event.data.failureReason,
+          event.data.failedAt,
+        ]);
+        return;
+      case 'TranscriptJudgedInternal':
+        await tx.query(`UPDATE transcripts SET status = 'skipped', skip_reason = 'internal_call', extracted_at = $2 WHERE transcript_id = $1`, [
+          event.data.transcriptId,
+          event.data.judgedAt,
+        ]);
+        return;
     }
   },
 });

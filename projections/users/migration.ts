@@ -39,3 +39,24 @@ export const usersMigrations: Migration[] = [
     `,
   },
 ];
+
+/** Email identity (spec 2.3): aliases, shadow users, and each project's linking settings as the log says. */
+usersMigrations.push({
+  id: '0651_user_aliases',
+  sql: `
+    -- a user seen only by email (no userId): keyed by the email, until merged into a real profile
+    ALTER TABLE users ADD COLUMN shadow boolean NOT NULL DEFAULT false;
+    CREATE TABLE user_aliases (
+      project_id text NOT NULL,
+      email text NOT NULL,
+      user_id text NOT NULL,
+      PRIMARY KEY (project_id, email)
+    );
+    CREATE INDEX user_aliases_user ON user_aliases (project_id, user_id);
+    CREATE TABLE user_linking (
+      project_id text PRIMARY KEY,
+      linking text NOT NULL,
+      ignore text[] NOT NULL
+    );
+  `,
+});

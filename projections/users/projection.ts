@@ -2,6 +2,7 @@ import { traitsWritten } from '../../src/domain/user/events.js';
 import { projector } from '../../src/projection-engine/projection.js';
 import { usersMigrations } from './migration.js';
 import { ensureUser, settleUser } from './user-row.js';
+import { claimEmail, dropAliases, trackLinking, userForEmail } from './email-identity.js';
 import { applyValueMarks } from './value-marks.js';
 
 /**
@@ -10,8 +11,10 @@ import { applyValueMarks } from './value-marks.js';
  */
 export const usersProjection = projector({
   name: 'users',
-  tables: ['users', 'user_value_marks', 'user_feedback'],
-  handles: ['UserIdentified', 'FeedbackSubmitted', 'FeedbackDeleted'],
+  tables: ['users', 'user_value_marks', 'user_feedback', 'user_aliases', 'user_linking'],
+  handles: ['UserIdentified', 'UserErased', 'FeedbackSubmitted', 'FeedbackDeleted', 'ProjectCreated', 'ProjectSettingsChanged'],
+  // The user's item count is right after the 202; applied again, the insert is ignored and the recount gives the same.
+  inline: ['FeedbackSubmitted'],
   migrations: usersMigrations,
   async apply(event, tx) {
     switch (event.type) {
@@ -20,16 +23,33 @@ export const usersProjection = projector({
         await ensureUser(tx, d.projectId, d.userId, d.at);
         await tx.query(
           `UPDATE users SET traits = (traits - $3::text[]) || $4::jsonb,
-                  identified_first_at = least(identified_first_at, $5), identified_last_at = greatest(identified_last_at, $5)
+                  identified_first_at = least(identified_first_at, $5), identified_last_at = greatest(identified_last_at, $5), shadow = false
             WHERE project_id = $1 AND user_id = $2`,
           [d.projectId, d.userId, d.traitsRemoved, JSON.stringify(traitsWritten(d)), d.at],
         );
         await applyValueMarks(tx, d);
+        await claimEmail(tx, d);
         await settleUser(tx, d.projectId, d.userId);
         return;
       }
+      case 'UserErased': {
+        const { projectId, userId } = event.data;
+        for (const table of ['user_feedback', 'user_value_marks', 'users']) {
+          await tx.query(`DELETE FROM ${table} WHERE project_id = $1 AND user_id = $2`, [projectId, userId]);
+        }
+        await dropAliases(tx, projectId, userId);
+        return;
+      }
+      case 'ProjectCreated':
+        await trackLinking(tx, event.data.projectId, event.data.settings);
+        return;
+      case 'ProjectSettingsChanged':
+        await trackLinking(tx, event.data.projectId, event.data.changes);
+        return;
       case 'FeedbackSubmitted': {
-        const { feedbackId, projectId, userId, createdAt } = event.data;
+        const { feedbackId, projectId, createdAt, email } = event.data;
+        // userId wins over email (spec 2.3); an item with neither belongs to no one.
+        const userId = event.data.userId ?? (email === null ? null : await userForEmail(tx, projectId, email, createdAt));
         if (userId === null) return;
         await tx.query(
           `INSERT INTO user_feedback (feedback_id, project_id, user_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (feedback_id) DO NOTHING`,

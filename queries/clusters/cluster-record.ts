@@ -3,7 +3,10 @@ import type { Queryable } from '../../src/db/database.js';
 
 export const ClusterSchema = Type.Object({
   id: Type.String(),
-  label: Type.String({ description: 'Short human label: from the LLM when one is configured, otherwise the theme’s distinctive terms (c-TF-IDF).' }),
+  label: Type.String({
+    description:
+      'Short human label: the one a person gave it (PATCH `label`), which automatic relabelling never replaces; otherwise from the LLM when one is configured, else the theme’s distinctive terms (c-TF-IDF).',
+  }),
   status: Type.Union([Type.Literal('active'), Type.Literal('resolved'), Type.Literal('muted')]),
   muted: Type.Boolean({ description: 'Muted themes reopen silently and never fire `cluster.spiking`; cleared when set active or resolved.' }),
   spiking: Type.Boolean({ description: 'Inside a spike (≥ 4 reports in 24 h at ≥ 3 × the prior week’s daily rate).' }),
@@ -11,6 +14,9 @@ export const ClusterSchema = Type.Object({
   sentiment: Type.Object({ positive: Type.Integer(), neutral: Type.Integer(), negative: Type.Integer() }),
   firstSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   lastSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  revenue: Type.Optional(
+    Type.Number({ minimum: 0, description: 'Only in the list with `rank=revenue`: the customer value of the distinct users in the theme.' }),
+  ),
 });
 
 export interface ClusterRow {
@@ -36,7 +42,8 @@ export function toCluster(row: ClusterRow) {
     label: row.label,
     status: row.status,
     muted: row.muted,
-    spiking: row.spiking,
+    // A muted theme never shows a spike (rows written before muting cleared it may still say so).
+    spiking: row.spiking && !row.muted,
     size: row.size,
     sentiment: { positive: row.positive, neutral: row.neutral, negative: row.negative },
     firstSeenAt: row.first_seen_at ? row.first_seen_at.toISOString() : null,

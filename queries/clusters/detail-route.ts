@@ -5,9 +5,13 @@ import { commonProblems } from '../../src/http/common-responses.js';
 import type { CoreServices } from '../../src/services.js';
 import { FEEDBACK_COLUMNS, FeedbackItemSchema, toFeedbackItem, type FeedbackRow } from '../shared/feedback-item.js';
 import { ClusterSchema, findCluster, toCluster } from './cluster-record.js';
+import { BreakdownParam, BreakdownSchema, clusterBreakdown } from '../cluster-breakdown/query.js';
 
 export const ClusterIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-const ClusterDetailQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })) }, { additionalProperties: false });
+const ClusterDetailQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })), breakdown: Type.Optional(BreakdownParam) },
+  { additionalProperties: false },
+);
 
 export function clusterDetailRoute(services: CoreServices): RouteSpec<unknown, Static<typeof ClusterDetailQuery>, { id: string }> {
   return {
@@ -21,7 +25,10 @@ export function clusterDetailRoute(services: CoreServices): RouteSpec<unknown, S
     params: ClusterIdParams,
     query: ClusterDetailQuery,
     responses: {
-      200: { description: 'The theme and its most recent items.', schema: Type.Object({ cluster: ClusterSchema, items: Type.Array(FeedbackItemSchema) }) },
+      200: {
+        description: 'The theme and its most recent items (and the breakdown asked for).',
+        schema: Type.Object({ cluster: ClusterSchema, items: Type.Array(FeedbackItemSchema), breakdown: Type.Optional(BreakdownSchema) }),
+      },
       ...commonProblems(['400', '401', '404', '429']),
     },
     async handle({ params, query, auth }) {
@@ -32,7 +39,9 @@ export function clusterDetailRoute(services: CoreServices): RouteSpec<unknown, S
           ORDER BY feedback_items.created_at DESC, feedback_items.list_seq DESC LIMIT $3`,
         [auth.projectId, cluster.cluster_id, query.limit ?? 20],
       );
-      return { status: 200, body: { cluster: toCluster(cluster), items: items.rows.map(toFeedbackItem) } };
+      const breakdown =
+        query.breakdown === undefined ? {} : { breakdown: await clusterBreakdown(services.db, auth.projectId, cluster.cluster_id, query.breakdown) };
+      return { status: 200, body: { cluster: toCluster(cluster), items: items.rows.map(toFeedbackItem), ...breakdown } };
     },
   };
 }

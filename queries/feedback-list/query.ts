@@ -2,26 +2,9 @@ import type { Queryable } from '../../src/db/database.js';
 import { FEEDBACK_COLUMNS, toFeedbackItem, type FeedbackRow } from '../shared/feedback-item.js';
 import { cutPage, decodeCursor } from './cursor.js';
 import type { ListFeedbackQuery } from './schema.js';
-
-/** `seats:5` matches the number 5 and the string "5"; `beta:true` the boolean and the string. */
-function metadataAlternatives(key: string, value: string): string[] {
-  const alternatives: unknown[] = [value];
-  if (/^-?\d+(\.\d+)?$/.test(value)) alternatives.push(Number(value));
-  if (value === 'true' || value === 'false') alternatives.push(value === 'true');
-  return alternatives.map((v) => JSON.stringify({ [key]: v }));
-}
-
-/** Groups `key:value` filters by key: values of one key OR together, different keys AND. */
-export function metadataFilterGroups(meta: string[]): string[][] {
-  const byKey = new Map<string, string[]>();
-  for (const pair of meta) {
-    const colon = pair.indexOf(':');
-    const key = pair.slice(0, colon);
-    const value = pair.slice(colon + 1);
-    byKey.set(key, [...(byKey.get(key) ?? []), ...metadataAlternatives(key, value)]);
-  }
-  return [...byKey.values()];
-}
+import { feedbackFilterConditions, metadataFilterGroups } from '../shared/feedback-filters.js';
+import { resolveUserId } from '../../projections/users/resolve-user.js';
+import { refuseMoneySegment } from '../cluster-breakdown/no-money-segment.js';
 
 export async function listFeedback(db: Queryable, projectId: string, query: ListFeedbackQuery) {
   const limit = query.limit ?? 50;
@@ -31,11 +14,22 @@ export async function listFeedback(db: Queryable, projectId: string, query: List
     params.push(value);
     return `$${params.length}`;
   };
-  if (query.cluster) where.push(`cluster_id = ${param(query.cluster)}`);
-  if (query.sentiment) where.push(`sentiment = ${param(query.sentiment)}`);
-  if (query.source) where.push(`source = ${param(query.source)}`);
-  for (const group of metadataFilterGroups(query.meta ?? [])) {
-    where.push(`(${group.map((json) => `metadata @> ${param(json)}::jsonb`).join(' OR ')})`);
+  where.push(...feedbackFilterConditions(query, param));
+  if (query.userId !== undefined) {
+    const userId = await resolveUserId(db, projectId, query.userId);
+    where.push(userId === undefined ? 'false' : `feedback_id IN (SELECT feedback_id FROM user_feedback WHERE project_id = $1 AND user_id = ${param(userId)})`);
+  }
+  await refuseMoneySegment(
+    db,
+    projectId,
+    'trait',
+    (query.trait ?? []).map((pair) => pair.slice(0, pair.indexOf(':'))),
+  );
+  for (const group of metadataFilterGroups(query.trait ?? [])) {
+    where.push(
+      `feedback_id IN (SELECT uf.feedback_id FROM user_feedback uf JOIN users u ON u.project_id = uf.project_id AND u.user_id = uf.user_id
+                        WHERE uf.project_id = $1 AND (${group.map((json) => `u.traits @> ${param(json)}::jsonb`).join(' OR ')}))`,
+    );
   }
   if (query.before) {
     const cursor = decodeCursor(query.before);

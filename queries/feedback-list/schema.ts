@@ -1,19 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { SENTIMENTS } from '../../src/analysis/analyzer.js';
-import { FEEDBACK_SOURCES } from '../../src/domain/feedback/events.js';
 import { FeedbackItemSchema } from '../shared/feedback-item.js';
+import { FeedbackFilterFields } from '../shared/feedback-filters.js';
+import { UserIdSchema } from '../../commands/identify-user/schema.js';
 
 export const ListFeedbackQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-    cluster: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Cluster id.' })),
-    sentiment: Type.Optional(Type.Union(SENTIMENTS.map((s) => Type.Literal(s)))),
-    source: Type.Optional(Type.Union(FEEDBACK_SOURCES.map((s) => Type.Literal(s)))),
-    meta: Type.Optional(
+    ...FeedbackFilterFields,
+    userId: Type.Optional({ ...UserIdSchema, description: "The items of one end user, by userId or email alias (a merged shadow user's items included)." }),
+    trait: Type.Optional(
       Type.Array(Type.String({ pattern: '^[^:]+:.*$', maxLength: 300 }), {
         maxItems: 20,
         description:
-          'Repeatable `key:value` on top-level metadata properties. The same key repeated matches either value; different keys must all match. `5` also matches the number 5 and `true` the boolean.',
+          "Repeatable `key:value` on the traits of the item's end user (spec 4.5 rule 7), with the semantics of `meta`: the same key repeated matches either value; different keys must all match. Items of no known user never match.",
       }),
     ),
     before: Type.Optional(Type.String({ format: 'date-time', description: 'Cursor: the `nextBefore` of the previous page, or any date-time.' })),

@@ -12,6 +12,16 @@ export const FeedbackItemSchema = Type.Object({
   sentiment: nullable(literals(SENTIMENTS)),
   sentimentScore: nullable(Type.Number({ minimum: -1, maximum: 1, description: 'In [-1, 1]; the sign matches `sentiment`, 0 for neutral.' })),
   type: nullable(literals(FEEDBACK_TYPES)),
+  confidence: nullable(
+    Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'How sure the analyzer is of `sentiment` and `type`, in [0, 1]. Below 0.5 the answer is a weak guess (few or conflicting cues); ' +
+        '0.6 marks an answer given by a rule for a construction that misleads the classifier (contrast, sarcasm, removal). ' +
+        '`null` while pending and for items analysed before the field existed.',
+    }),
+  ),
   emotions: nullable(Type.Array(literals(EMOTIONS))),
   language: nullable(Type.String({ description: 'ISO 639-1, or `und` when undetermined.' })),
   clusterId: nullable(Type.String()),
@@ -42,6 +52,7 @@ export interface FeedbackRow {
   sentiment: string | null;
   sentiment_score: number | null;
   type: string | null;
+  confidence: number | null;
   emotions: string[] | null;
   language: string | null;
   cluster_id: string | null;
@@ -57,7 +68,7 @@ export interface FeedbackRow {
 }
 
 export const FEEDBACK_COLUMNS = `feedback_id, text, status, sentiment, sentiment_score, type, emotions, language, cluster_id, user_id,
-  source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq`;
+  source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq, confidence`;
 
 export function toFeedbackItem(row: FeedbackRow) {
   return {
@@ -67,6 +78,7 @@ export function toFeedbackItem(row: FeedbackRow) {
     sentiment: row.sentiment,
     sentimentScore: row.sentiment_score,
     type: row.type,
+    confidence: row.confidence,
     emotions: row.emotions,
     language: row.language,
     clusterId: row.cluster_id,

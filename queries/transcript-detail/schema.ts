@@ -9,7 +9,7 @@ export const TranscriptSchema = Type.Object({
   provider: Type.String({ description: '`api` for calls sent to POST /transcripts.' }),
   status: Type.Union(
     ['queued', 'extracting', 'done', 'failed', 'skipped', 'plan_blocked'].map((status) => Type.Literal(status)),
-    { description: 'Spec 3.2. Calls that pass intake stay `queued` until extraction runs.' },
+    { description: 'Spec 3.2. `queued` → `extracting` → `done`, `failed` or `skipped` (`internal_call`).' },
   ),
   skip_reason: Type.Optional(SkipReasonSchema),
   failure_reason: Type.Optional(Type.String({ description: 'Present when status is `failed`: a code such as `provider_5xx`, never a message.' })),

@@ -1,6 +1,8 @@
 import type { Queryable } from '../../src/db/database.js';
 import { FEEDBACK_COLUMNS, toFeedbackItem, type FeedbackRow } from '../shared/feedback-item.js';
 import { USER_FEEDBACK_LIMIT } from './schema.js';
+import { resolveUserId } from '../../projections/users/resolve-user.js';
+import { userHealth } from '../../src/work/user-health/health-inputs.js';
 
 interface UserRow {
   user_id: string;
@@ -24,8 +26,10 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** Amounts are exact decimals in the read model; as JSON numbers they read back as sent (at most 15 digits). */
 const amount = (decimal: string | null) => (decimal === null ? null : Number(decimal));
 
-/** The user of spec 2.3, or undefined when the project has not seen them. */
-export async function findUser(db: Queryable, projectId: string, userId: string) {
+/** The user of spec 2.3 (by userId or email alias), or undefined when the project has not seen them. */
+export async function findUser(db: Queryable, projectId: string, userIdOrEmail: string, now: Date) {
+  const userId = await resolveUserId(db, projectId, userIdOrEmail);
+  if (userId === undefined) return undefined;
   const user = (
     await db.query<UserRow>(`SELECT user_id, traits, first_seen_at, last_seen_at, feedback_count FROM users WHERE project_id = $1 AND user_id = $2`, [
       projectId,
@@ -63,5 +67,6 @@ export async function findUser(db: Queryable, projectId: string, userId: string)
     lastSeenAt: user.last_seen_at.toISOString(),
     feedbackCount: user.feedback_count,
     feedback: feedback.rows.map(toFeedbackItem),
+    health: await userHealth(db, projectId, userId, now),
   };
 }

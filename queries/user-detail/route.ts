@@ -19,7 +19,7 @@ export function userDetailRoute(services: CoreServices): RouteSpec<unknown, unkn
     params: UserIdParams,
     responses: { 200: { description: 'The user.', schema: UserSchema }, ...commonProblems(['400', '401', '404', '429']) },
     async handle({ params, auth }) {
-      const user = await findUser(services.db, auth.projectId, params.userId);
+      const user = await findUser(services.db, auth.projectId, params.userId, services.clock.now());
       if (!user) throw new NotFound('The user');
       return { status: 200, body: user };
     },

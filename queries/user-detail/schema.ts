@@ -26,4 +26,15 @@ export const UserSchema = Type.Object({
   lastSeenAt: Type.String({ format: 'date-time', description: 'The latest identify call or feedback `createdAt` of the user.' }),
   feedbackCount: Type.Integer({ minimum: 0, description: 'Items of the user, deleted ones not counted.' }),
   feedback: Type.Array(FeedbackItemSchema, { maxItems: USER_FEEDBACK_LIMIT, description: 'The newest 200 items, redacted, newest first.' }),
+  health: Type.Object(
+    {
+      score: Type.Integer({ minimum: 0, maximum: 100 }),
+      atRisk: Type.Boolean({ description: 'Score below 40: entering this band sends `user.health_changed` (identified users, live items).' }),
+    },
+    {
+      description:
+        'Not in the spec: the health score as of now. 60, plus up to ±30 from the recency-weighted sentiment of the last 90 days of feedback ' +
+        '(half-life 30 days), minus 25 when the customer value was lost (10 when it shrank), minus 5 per unresolved theme the user complained in (at most 3).',
+    },
+  ),
 });

@@ -29,6 +29,11 @@ export interface TextAnalysis {
   emotions: Emotion[];
   /** ISO 639-1 code, e.g. `en`; `und` when undetermined. */
   language: string;
+  /**
+   * How sure the analyzer is of `sentiment` and `type`, in [0, 1]: below about 0.5 the answer is a weak guess.
+   * Absent from analyses recorded before the field existed.
+   */
+  confidence?: number;
 }
 
 export interface Analysis extends TextAnalysis {

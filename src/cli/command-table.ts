@@ -7,11 +7,19 @@ import { reclusterCommand, RECLUSTER_USAGE } from './commands/recluster.js';
 import { reembedCommand, REEMBED_USAGE } from './commands/reembed.js';
 import { reprojectCommand, REPROJECT_USAGE } from './commands/reproject.js';
 import { webhooksCommand, WEBHOOKS_USAGE } from './commands/webhooks.js';
+import { questionCommand, QUESTION_USAGE } from './commands/question.js';
+import { importArgsForServer, importCommand, IMPORT_USAGE } from './commands/import.js';
+import { exportArgsForServer, exportCommand, EXPORT_USAGE } from './commands/export.js';
 
 export type Print = (line: string) => void;
 
+/** Where a command runs: `local` in the feedbackctl process (it owns the terminal), otherwise inside the service. */
+export interface RunMode {
+  local: boolean;
+}
+
 export interface CliCommand {
-  run(runtime: Runtime, args: string[], print: Print): Promise<void>;
+  run(runtime: Runtime, args: string[], print: Print, mode?: RunMode): Promise<void>;
   usage: string;
   /**
    * Runs inside a running service, through its admin channel. The others need the database to
@@ -22,6 +30,8 @@ export interface CliCommand {
   catchUpFirst: boolean;
   /** Only these may create a missing embedded data directory (besides `serve`). */
   createsDataDir?: (args: string[]) => boolean;
+  /** The arguments as a running service must see them (file paths made absolute). */
+  argsForServer?: (args: string[]) => string[];
 }
 
 export const CLI_COMMANDS: Record<string, CliCommand> = {
@@ -32,7 +42,10 @@ export const CLI_COMMANDS: Record<string, CliCommand> = {
   recluster: { run: reclusterCommand, usage: RECLUSTER_USAGE, throughServer: false, catchUpFirst: true },
   reembed: { run: reembedCommand, usage: REEMBED_USAGE, throughServer: false, catchUpFirst: true },
   webhooks: { run: webhooksCommand, usage: WEBHOOKS_USAGE, throughServer: true, catchUpFirst: true },
+  question: { run: questionCommand, usage: QUESTION_USAGE, throughServer: true, catchUpFirst: true },
   'erasure-maintenance': { run: erasureMaintenanceCommand, usage: ERASURE_MAINTENANCE_USAGE, throughServer: false, catchUpFirst: true },
+  import: { run: importCommand, usage: IMPORT_USAGE, throughServer: true, catchUpFirst: true, argsForServer: importArgsForServer },
+  export: { run: exportCommand, usage: EXPORT_USAGE, throughServer: true, catchUpFirst: true, argsForServer: exportArgsForServer },
 };
 
 export const SERVE_USAGE = `

@@ -51,7 +51,7 @@ async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   requireEmbeddedDatabase(config, command.createsDataDir?.(args) ?? false);
   if (command.throughServer) {
-    const answer = await askService(config, argv);
+    const answer = await askService(config, [name, ...(command.argsForServer?.(args) ?? args)]);
     if (answer) {
       answer.output.forEach(print);
       return answer.error ? reportFailure(answer.error, argv) : 0;

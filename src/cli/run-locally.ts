@@ -9,7 +9,7 @@ export async function runLocally(config: Config, name: string, command: CliComma
   const runtime = await openRuntime(config, { holder: `feedbackctl ${name}`, logger });
   try {
     if (command.catchUpFirst) await runtime.engine.catchUp();
-    await command.run(runtime, args, print);
+    await command.run(runtime, args, print, { local: true });
   } finally {
     await runtime.close();
   }

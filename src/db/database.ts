@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { currentPriority, type PriorityGate } from './priority.js';
 
 export interface QueryResult<R> {
   rows: R[];
@@ -26,7 +27,11 @@ function wrapClient(client: pg.PoolClient | pg.Pool): Queryable {
   };
 }
 
-/** One code path for both engines: a `pg` pool, over TCP or over PGlite's in-process connection. */
+/**
+ * One code path for both engines: a `pg` pool, over TCP or over PGlite's in-process connection.
+ * With a `gate` (the embedded database's single connection), each query and each transaction holds
+ * the connection in turn by priority, so a request never queues behind background work.
+ */
 export class PoolDatabase implements Database {
   private readonly direct: Queryable;
 
@@ -34,15 +39,22 @@ export class PoolDatabase implements Database {
     readonly engine: 'pglite' | 'postgres',
     private readonly pool: pg.Pool,
     private readonly onClose: () => Promise<void> = async () => {},
+    private readonly gate?: PriorityGate,
   ) {
     this.direct = wrapClient(pool);
   }
 
   query<R = any>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-    return this.direct.query<R>(sql, params);
+    if (!this.gate) return this.direct.query<R>(sql, params);
+    return this.gate.run(currentPriority(), () => this.direct.query<R>(sql, params));
   }
 
-  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    if (!this.gate) return this.inTransaction(work);
+    return this.gate.run(currentPriority(), () => this.inTransaction(work));
+  }
+
+  private async inTransaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');

@@ -6,6 +6,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { PoolDatabase, type Database } from './database.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { PriorityGate } from './priority.js';
 
 // bigint columns (positions, counts) come back as strings by default; these stay exact.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
@@ -33,18 +34,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return new PoolDatabase('postgres', pool);
   }
   const inMemory = options.dataDir.startsWith('memory://');
+  const existedBefore = !inMemory && embeddedDatabaseExists(options.dataDir);
   const release = inMemory ? () => {} : acquireDataDirLock(options.dataDir, options.holder);
   try {
     // Recycled WAL segments keep their old bytes (erased text among them) until overwritten; removed ones do not.
-    const startParams = [...PGlite.defaultStartParams, '-c', 'wal_recycle=off'];
-    const lite = new PGlite({ dataDir: options.dataDir, extensions: { vector }, startParams });
-    await lite.waitReady;
+    // shared_buffers 32MB instead of 128MB: PGlite's buffers live in its WebAssembly memory, which
+    // never shrinks; a page not in them is one read from the operating system's cache.
+    const startParams = [...PGlite.defaultStartParams, '-c', 'wal_recycle=off', '-c', 'shared_buffers=32MB'];
+    const open = async () => {
+      const lite = new PGlite({ dataDir: options.dataDir, extensions: { vector }, startParams });
+      await lite.waitReady;
+      return lite;
+    };
+    let lite = await open();
+    if (!inMemory && !existedBefore) {
+      // Creating the database grows PGlite's memory by a few hundred MiB for good; opening it again sheds that.
+      await lite.close();
+      lite = await open();
+    }
     const pool = new pg.Pool(createPgConfig(lite) as pg.PoolConfig);
     await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
-    return new PoolDatabase('pglite', pool, async () => {
-      await lite.close();
-      release();
-    });
+    return new PoolDatabase(
+      'pglite',
+      pool,
+      async () => {
+        await lite.close();
+        release();
+      },
+      new PriorityGate(),
+    );
   } catch (error) {
     release();
     throw error;

@@ -40,6 +40,8 @@ export interface AppendResult {
   nextRevision: number;
   /** Position of the last appended event in the global log. */
   position: LogPosition;
+  /** The inline projections (PostgreSQL log) applied these events in the append's transaction. */
+  projectedInline?: true;
 }
 
 export class WrongExpectedRevisionError extends Error {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
-import { StreamErasedError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent } from './event-store.js';
+import { StreamErasedError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type RecordedEvent } from './event-store.js';
+import { applyInline, type InlineFailureListener, type InlineProjection } from './inline-projections.js';
 
 export interface AppendRequest {
   stream: string;
@@ -51,13 +52,19 @@ export function prepareAppend({ stream, events, expected }: AppendRequest): Prep
   return { stream, expected, events: prepared };
 }
 
+/** The inline projections an append applies in its transaction, and who hears of their failures. */
+export interface InlineOptions {
+  projections: readonly InlineProjection[];
+  onFailure: InlineFailureListener;
+}
+
 /**
  * Appends several requests inside one transaction with a fixed number of statements: lock every
  * stream (in sorted order, so concurrent batches cannot deadlock), read their revisions, check each
- * request's expected revision, insert all accepted events at once. A refused request does not stop
- * the others.
+ * request's expected revision, insert all accepted events at once, then apply the inline
+ * projections to them. A refused request does not stop the others.
  */
-export async function appendRequestsIn(tx: Queryable, requests: PreparedAppend[]): Promise<AppendOutcome[]> {
+export async function appendRequestsIn(tx: Queryable, requests: PreparedAppend[], inline?: InlineOptions): Promise<AppendOutcome[]> {
   const streams = [...new Set(requests.map((r) => r.stream))].sort();
   await tx.query(`SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY s) AS locks`, [streams]);
   const current = await tx.query<{ stream: string; revision: number | null; erased: boolean }>(
@@ -107,20 +114,56 @@ export async function appendRequestsIn(tx: Queryable, requests: PreparedAppend[]
     outcomes.push({ ok: true, eventIds });
   }
   const positions = new Map<string, { revision: number; commit: bigint; prepare: bigint }>();
+  let projectedInline = new Set<string>();
   if (columns.ids.length > 0) {
-    const inserted = await tx.query<{ event_id: string; revision: number; transaction_id: string; global_position: string }>(
+    const inserted = await tx.query<{ event_id: string; revision: number; transaction_id: string; global_position: string; recorded_at: Date }>(
       `INSERT INTO events (event_id, stream, revision, type, data, metadata)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::jsonb[], $6::jsonb[])
-       RETURNING event_id, revision, transaction_id::text AS transaction_id, global_position`,
+       RETURNING event_id, revision, transaction_id::text AS transaction_id, global_position, recorded_at`,
       [columns.ids, columns.streams, columns.revisions, columns.types, columns.data, columns.metadata],
     );
     for (const row of inserted.rows) {
       positions.set(row.event_id, { revision: row.revision, commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) });
     }
+    if (inline) projectedInline = await projectInline(tx, inline, columns, inserted.rows);
   }
   return outcomes.map((outcome) => {
     if (!('eventIds' in outcome)) return outcome;
     const last = positions.get(outcome.eventIds[outcome.eventIds.length - 1])!;
-    return { ok: true, result: { nextRevision: last.revision, position: { commit: last.commit, prepare: last.prepare } } };
+    const result: AppendResult = { nextRevision: last.revision, position: { commit: last.commit, prepare: last.prepare } };
+    if (outcome.eventIds.some((id) => projectedInline.has(id))) result.projectedInline = true;
+    return { ok: true, result };
   });
+}
+
+/**
+ * The inserted events some inline projection handles, as the log will give them back (data parsed
+ * from the stored JSON), applied inline; returns the ids of those now projected.
+ */
+async function projectInline(
+  tx: Queryable,
+  inline: InlineOptions,
+  columns: { ids: string[]; streams: string[]; types: string[]; data: string[]; metadata: string[] },
+  inserted: { event_id: string; revision: number; transaction_id: string; global_position: string; recorded_at: Date }[],
+): Promise<Set<string>> {
+  const types = new Set(inline.projections.flatMap((projection) => projection.inline));
+  const index = new Map(columns.ids.map((id, i) => [id, i]));
+  const events: RecordedEvent[] = [];
+  for (const row of inserted) {
+    const i = index.get(row.event_id)!;
+    if (!types.has(columns.types[i])) continue;
+    events.push({
+      id: row.event_id,
+      stream: columns.streams[i],
+      type: columns.types[i],
+      data: JSON.parse(columns.data[i]) as Record<string, unknown>,
+      metadata: JSON.parse(columns.metadata[i]) as Record<string, unknown>,
+      revision: row.revision,
+      position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+      recordedAt: row.recorded_at,
+    });
+  }
+  if (events.length === 0) return new Set();
+  const applied = await applyInline(tx, inline.projections, events, inline.onFailure);
+  return new Set(applied ? events.map((event) => event.id) : []);
 }

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Database, Queryable } from '../db/database.js';
 import { type AppendResult, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent, type RecordedEvent } from './event-store.js';
-import { appendRequestsIn, prepareAppend, type AppendOutcome, type PreparedAppend } from './postgres-append.js';
+import { appendRequestsIn, prepareAppend, type AppendOutcome, type InlineOptions, type PreparedAppend } from './postgres-append.js';
+import { currentPriority, withPriority, type Priority } from '../db/priority.js';
 
 interface EventRow {
   global_position: string;
@@ -48,10 +49,17 @@ const COLUMNS = `global_position, transaction_id::text AS transaction_id, event_
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgres';
   private readonly appended = new EventEmitter();
-  private readonly queue: PendingAppend[] = [];
-  private flushing = false;
+  /** One lane per priority, so a request's append never queues behind a worker's batch waiting for the connection. */
+  private readonly lanes: Record<Priority, { queue: PendingAppend[]; flushing: boolean }> = {
+    foreground: { queue: [], flushing: false },
+    background: { queue: [], flushing: false },
+  };
 
-  constructor(private readonly db: Database) {
+  /** `inline`: the read models' parts written in the append's own transaction (see `inline-projections.ts`). */
+  constructor(
+    private readonly db: Database,
+    private readonly inline?: InlineOptions,
+  ) {
     this.appended.setMaxListeners(100);
   }
 
@@ -69,20 +77,23 @@ export class PostgresEventStore implements EventStore {
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ request, resolve, reject });
-      if (!this.flushing) void this.flush();
+      const priority = currentPriority();
+      const lane = this.lanes[priority];
+      lane.queue.push({ request, resolve, reject });
+      if (!lane.flushing) void this.flush(priority);
     });
   }
 
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      const outcomes = await this.appendBatch(batch.map((p) => p.request));
+  private async flush(priority: Priority): Promise<void> {
+    const lane = this.lanes[priority];
+    lane.flushing = true;
+    while (lane.queue.length > 0) {
+      const batch = lane.queue.splice(0, MAX_BATCH);
+      const outcomes = await withPriority(priority, () => this.appendBatch(batch.map((p) => p.request)));
       this.appended.emit('appended');
       outcomes.forEach((outcome, i) => (outcome.ok ? batch[i].resolve(outcome.result) : batch[i].reject(outcome.error)));
     }
-    this.flushing = false;
+    lane.flushing = false;
   }
 
   /**
@@ -94,7 +105,7 @@ export class PostgresEventStore implements EventStore {
     let failedInside: unknown;
     try {
       return await this.db.transaction((tx) =>
-        appendRequestsIn(tx, requests).catch((error) => {
+        appendRequestsIn(tx, requests, this.inline).catch((error) => {
           failedInside = error;
           throw error;
         }),
@@ -106,7 +117,7 @@ export class PostgresEventStore implements EventStore {
     for (const request of requests) {
       outcomes.push(
         await this.db
-          .transaction((tx) => appendRequestsIn(tx, [request]))
+          .transaction((tx) => appendRequestsIn(tx, [request], this.inline))
           .then(
             ([outcome]) => outcome,
             (error) => ({ ok: false as const, error: error as Error }),
@@ -118,7 +129,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Appends inside a caller's transaction. */
   async appendIn(tx: Queryable, stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const [outcome] = await appendRequestsIn(tx, [prepareAppend({ stream, events, expected })]);
+    const [outcome] = await appendRequestsIn(tx, [prepareAppend({ stream, events, expected })], this.inline);
     if (!outcome.ok) throw outcome.error;
     return outcome.result;
   }

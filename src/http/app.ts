@@ -13,6 +13,8 @@ import { corsPreflight } from './cors.js';
 import type { AuthContext, KeyLookup } from './auth.js';
 import { requestIdFor } from './request-id.js';
 import type { KnownKeyCheck } from './failed-auth-guard.js';
+import { loadWidgetScript, serveWidgetScript } from './widget-script.js';
+import { withPriority } from '../db/priority.js';
 
 export interface AppDeps {
   db: Queryable;
@@ -79,9 +81,12 @@ export function buildApp(deps: AppDeps): Koa {
   router.get('/api/v1/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
+  router.get('/widget.js', serveWidgetScript(loadWidgetScript()));
   for (const route of deps.routes) {
     router.register(route.path, [route.method], routePipeline(route, deps));
   }
+  // A request goes before background work on the embedded database's one connection.
+  app.use((_ctx, next) => withPriority('foreground', next));
   app.use(requestLog(deps.logger));
   app.use(problemMiddleware(deps.problemBase, deps.logger));
   app.use(corsPreflight(deps.db, deps.routes));

@@ -20,6 +20,11 @@ export const RESPONSE_BODY_NAMES: Record<string, Record<number, string>> = {
   changeWebhook: { 200: 'WebhookEndpoint' },
   submitTranscript: { 202: 'TranscriptAccepted', 200: 'TranscriptRecord' },
   getTranscript: { 200: 'Transcript' },
+  listQuestions: { 200: 'QuestionList' },
+  getQuestion: { 200: 'QuestionDetail' },
+  mergeCluster: { 200: 'Cluster' },
+  moveFeedback: { 200: 'Cluster' },
+  splitCluster: { 201: 'Cluster' },
 };
 
 /**

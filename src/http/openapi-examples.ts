@@ -10,6 +10,7 @@ const FEEDBACK_ITEM = {
   sentiment: 'negative',
   sentimentScore: -0.62,
   type: 'bug',
+  confidence: 0.82,
   emotions: ['frustration'],
   language: 'en',
   clusterId: 'cl_0h4k2j8s6d1f3g5a7p9q',
@@ -25,6 +26,7 @@ const PENDING_ITEM = {
   sentiment: null,
   sentimentScore: null,
   type: null,
+  confidence: null,
   emotions: null,
   language: null,
   clusterId: null,
@@ -93,6 +95,7 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
     lastSeenAt: '2025-01-15T09:30:00.000Z',
     feedbackCount: 1,
     feedback: [FEEDBACK_ITEM],
+    health: { score: 52, atRisk: false },
   },
   TranscriptAccepted: { id: 'tr_0c4v8b2n6m1k5j9h3g7f', status: 'queued', metered_items: 4, word_count: 1840 },
   TranscriptRecord: { id: 'tr_0c4v8b2n6m1k5j9h3g7f', status: 'queued', metered_items: 4, word_count: 1840 },
@@ -185,5 +188,14 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, { summary: string; 
   changeClusterStatus: {
     resolve: { summary: 'Mark the theme resolved', value: { status: 'resolved' } },
     mute: { summary: 'Mute the theme', value: { status: 'muted' } },
+    rename: { summary: 'Rename the theme (kept over automatic labels)', value: { label: 'CSV export times out' } },
+  },
+  mergeCluster: { merge: { summary: 'Fold this theme into another', value: { into: 'cl_0f3k8d2m5q7w9e1r4t6y' } } },
+  moveFeedback: { move: { summary: 'Put the item into another theme', value: { clusterId: 'cl_0f3k8d2m5q7w9e1r4t6y' } } },
+  splitCluster: {
+    split: {
+      summary: 'Two items form a new, named theme',
+      value: { feedbackIds: ['fb_3k9x0q7w2m5n8b1v4c6z', 'fb_8h2j4k6l8z0x1c3v5b7n'], label: 'PDF export is blank' },
+    },
   },
 };

@@ -11,6 +11,7 @@ import {
   REQUEST_ID_PARAMETER,
   responseRef,
 } from './openapi-responses.js';
+import { WIDGET_SCRIPT_PATH, WIDGET_TAG_DESCRIPTION } from './openapi-widget.js';
 
 const TAGS: Record<string, string> = {
   platform: 'Keys and the service itself.',
@@ -20,6 +21,7 @@ const TAGS: Record<string, string> = {
   users: 'End users: identity, traits and value marks.',
   webhooks: 'Signed webhook endpoints: the six event kinds of spec 6, delivery health.',
   transcripts: 'Call transcripts: intake, counting and skip reasons; the text is never stored.',
+  questions: 'Tracked questions (extension): verdicts from the sentiment of matching feedback.',
 };
 
 /** Any method on a documented path that the path does not support; OpenAPI has no operation to hang it on. */
@@ -63,10 +65,15 @@ function responses(route: RouteSpec): Record<string, unknown> {
       description: response.description,
       headers: METERED_HEADERS,
       ...(response.schema ? { content: { 'application/json': { schema: jsonSchemaOf(response.schema) } } } : {}),
+      ...(response.content ? { content: textContent(response.content) } : {}),
     };
   }
   for (const status of EVERY_OPERATION_PROBLEMS) out[status] ??= responseRef(status);
   return out;
+}
+
+function textContent(content: Record<string, { example: string }>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(content).map(([mediaType, { example }]) => [mediaType, { schema: { type: 'string' }, example }]));
 }
 
 function requestBody(route: RouteSpec): Record<string, unknown> {
@@ -115,12 +122,13 @@ export function buildOpenApi(routes: RouteSpec[], info: { description: string })
   }
   const schemas = { ...nameResponseSchemas(paths), Problem: PROBLEM_SCHEMA };
   addResponseExamples(paths);
+  paths['/widget.js'] = WIDGET_SCRIPT_PATH;
   const usedTags = new Set(routes.flatMap((route) => route.tags ?? []));
   return {
     openapi: '3.1.0',
     info: { title: 'Feedback Analysis Service API', version: '1.0.0', description: info.description },
     servers: [{ url: '/' }],
-    tags: [...usedTags].map((name) => ({ name, description: TAGS[name] })),
+    tags: [...[...usedTags].map((name) => ({ name, description: TAGS[name] })), { name: 'widget', description: WIDGET_TAG_DESCRIPTION }],
     paths,
     components: {
       securitySchemes: {

@@ -1,11 +1,12 @@
 import type Koa from 'koa';
-import { invalidRequest, rateLimited, type FieldProblem } from '../errors.js';
+import { AppError, invalidRequest, rateLimited, type FieldProblem } from '../errors.js';
 import { authenticate, type AuthContext, type KeyLookup } from './auth.js';
 import { REQUEST_ID_HEADER } from './command-context.js';
 import { authenticateGuarded, type KnownKeyCheck } from './failed-auth-guard.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './read-body.js';
 import { requestIdFor } from './request-id.js';
+import { requestOrigin } from './request-origin.js';
 import type { RouteSpec } from './route.js';
 import { convertToSchema, schemaProblems } from './validation.js';
 
@@ -46,12 +47,24 @@ function setCorsHeaders(ctx: Koa.Context, origin: string): void {
   ctx.set('Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id');
 }
 
+/**
+ * A page whose widget key is unknown or revoked may read that 401 (the widget then says its key was
+ * refused rather than guessing); the answer names no project. A 403 for the origin stays unreadable.
+ */
+function exposeKeyRefusal(ctx: Koa.Context, error: unknown): void {
+  const origin = requestOrigin(ctx.get('Origin') || undefined);
+  if (origin && error instanceof AppError && error.status === 401) setCorsHeaders(ctx, origin);
+}
+
 /** Auth, metering, body, validation, then the handler: the same steps for every route. */
 export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middleware {
   return async (ctx) => {
     const auth = await authenticateGuarded(ctx, deps.failedAuthLimiter, deps.isKnownKey, () =>
       authenticate(deps.keyLookup, ctx.get('Authorization') || undefined, ctx.get('Origin') || undefined, route.auth),
-    );
+    ).catch((error: unknown) => {
+      if (route.auth.includes('widget')) exposeKeyRefusal(ctx, error);
+      throw error;
+    });
     ctx.state.auth = auth; // for the request log
     if (auth.origin) setCorsHeaders(ctx, auth.origin);
     await meter(ctx, route, auth, deps.rateLimiter);

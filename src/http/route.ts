@@ -44,6 +44,7 @@ export interface RouteSpec<Body = any, Query = any, Params = any> {
   headers?: TSchema;
   /** Checks a schema cannot express (byte sizes, cross-field rules); returns the problems. */
   validate?: (input: { body: Body; query: Query; auth: AuthContext }) => { field: string; message: string }[];
-  responses: Record<number, { description: string; schema?: TSchema }>;
+  /** `content`: a body other than JSON (an export), by media type, documented as text with an example. */
+  responses: Record<number, { description: string; schema?: TSchema; content?: Record<string, { example: string }> }>;
   handle(request: RouteRequest<Body, Query, Params>): Promise<RouteResponse>;
 }

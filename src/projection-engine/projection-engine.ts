@@ -59,6 +59,11 @@ export class ProjectionEngine {
     return this.projections.map((p) => p.name);
   }
 
+  /** Whether the loop follows the log live (after `start`); otherwise `waitFor` catches up itself. */
+  get following(): boolean {
+    return this.loop !== undefined;
+  }
+
   /** The projectors: the read models a rebuild may reset. */
   get projectorNames(): string[] {
     return this.projections.filter((p) => p.kind === 'projector').map((p) => p.name);

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.js';
 import type { Migration } from '../db/migrations.js';
 import type { LoggedEvent } from '../domain/events.js';
 import type { RecordedEvent } from '../eventstore/event-store.js';
+import type { InlineProjection } from '../eventstore/inline-projections.js';
 
 interface EventShape {
   type: string;
@@ -31,6 +32,12 @@ export interface Projector<E extends EventShape = LoggedEvent> extends LogConsum
   readonly kind: 'projector';
   /** Tables it owns; emptied before a rebuild. */
   readonly tables: string[];
+  /**
+   * Handled types also applied in the append's own transaction when the log is in PostgreSQL (see
+   * `src/eventstore/inline-projections.ts`); `apply` must then change nothing when the asynchronous
+   * pass applies them again.
+   */
+  readonly inline?: readonly string[];
 }
 
 /**
@@ -55,10 +62,20 @@ interface Definition<T extends LoggedEvent['type']> extends Omit<LogConsumerBase
 }
 
 /** A projector of domain events; `apply` is typed by the union of the handled events. */
-export const projector = <T extends LoggedEvent['type']>(definition: Definition<T> & { tables: string[] }): Projector<EventsOf<T>> => ({
+export const projector = <T extends LoggedEvent['type']>(
+  definition: Definition<T> & { tables: string[]; inline?: readonly NoInfer<T>[] },
+): Projector<EventsOf<T>> => ({
   kind: 'projector',
   ...definition,
 });
+
+/** The projectors that apply some events inline, as the event store sees them. */
+export const inlineProjections = (consumers: LogConsumer[]): InlineProjection[] =>
+  consumers.flatMap((consumer) =>
+    consumer.kind === 'projector' && consumer.inline && consumer.inline.length > 0
+      ? [{ name: consumer.name, inline: consumer.inline, apply: (event: RecordedEvent, tx: Queryable) => consumer.apply(event as never, tx) }]
+      : [],
+  );
 
 /** A reactor to domain events; `apply` is typed by the union of the handled events. */
 export const reactor = <T extends LoggedEvent['type']>(definition: Definition<T>): Reactor<EventsOf<T>> => ({ kind: 'reactor', ...definition });

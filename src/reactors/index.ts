@@ -2,8 +2,20 @@ import type { AnyReactor } from '../projection-engine/projection.js';
 import { queueAnalysis } from './queue-analysis/reactor.js';
 import { queueClustering } from './queue-clustering/reactor.js';
 import { queueErasureOfDeleted } from './queue-erasure/reactor.js';
+import { queueQuestionEvaluations } from './queue-question-evaluations/reactor.js';
+import { queueUserHealth } from './queue-user-health/reactor.js';
 import { trackFeedbackDeletions } from './track-feedback-deletions/reactor.js';
+import { trackUserErasures } from './track-user-erasures/reactor.js';
 import { webhookOutbox } from './webhook-outbox/reactor.js';
 
 /** Every reactor: effects fed by the log, never reset by a rebuild. */
-export const allReactors = (): AnyReactor[] => [queueAnalysis, queueClustering, queueErasureOfDeleted, trackFeedbackDeletions, webhookOutbox];
+export const allReactors = (): AnyReactor[] => [
+  queueAnalysis,
+  queueClustering,
+  queueErasureOfDeleted,
+  trackFeedbackDeletions,
+  webhookOutbox,
+  queueQuestionEvaluations,
+  trackUserErasures,
+  queueUserHealth,
+];

@@ -53,7 +53,7 @@ export class WebhookDeliveryWorker {
   ) {
     this.maxInFlight = options.maxInFlight ?? 16;
     this.perEndpoint = options.perEndpoint ?? 2;
-    this.leaseSeconds = options.leaseSeconds ?? 60;
+    this.leaseSeconds = options.leaseSeconds ?? 20;
     this.timeoutMs = options.timeoutMs;
   }
 

@@ -6,9 +6,16 @@ import { ClusteringWorker } from './clustering/clustering-worker.js';
 import { reclusterAll } from './clustering/recluster.js';
 import { ERASURE_MAINTENANCE_EVERY_MS, runErasureMaintenance } from './erasure-maintenance.js';
 import { eraseLeftoverStreams } from './erasure-worker.js';
+import { QuestionEvaluator } from './questions/question-evaluator.js';
+import { UserHealthWorker } from './user-health/user-health-worker.js';
 import { WorkerLoop } from './worker-loop.js';
 import { resumeFeedbackDeletions } from '../processes/feedback-deletion/resume.js';
+import { runPendingUserErasures } from '../processes/user-erasure/resume.js';
 import { WebhookDeliveryWorker } from '../webhooks/delivery-worker.js';
+import { DELIVERY_RETENTION_EVERY_MS, pruneWebhookDeliveries } from '../webhooks/retention.js';
+import { TranscriptExtractionWorker } from '../processes/transcript-extraction/worker.js';
+import { createQuoteExtractor } from '../transcripts/extraction/create-extractor.js';
+import type { QuoteExtractor } from '../transcripts/extraction/quote-extractor.js';
 
 export interface BackgroundWork {
   stop(): Promise<void>;
@@ -17,25 +24,43 @@ export interface BackgroundWork {
 const RECLUSTER_EVERY_MS = 10 * 60_000;
 
 /**
- * The `worker` role: analysis, clustering, webhook deliveries, leftover erasures, and the periodic theme-drift pass.
+ * The `worker` role: analysis, clustering, tracked-question verdicts, user health, webhook deliveries, leftover erasures, and the periodic theme-drift pass.
  * New work announced by the projections wakes the queue workers at once.
  */
-export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<Analyzer>, labeler: ThemeLabeler): BackgroundWork {
+export function startBackgroundWork(
+  runtime: Runtime,
+  analyzer: () => Promise<Analyzer>,
+  labeler: ThemeLabeler,
+  extractor: QuoteExtractor = createQuoteExtractor(runtime.config),
+): BackgroundWork {
   const analysis = new AnalysisWorker(runtime, analyzer);
   const clustering = new ClusteringWorker(runtime, labeler);
   const webhooks = new WebhookDeliveryWorker(runtime);
+  const extraction = new TranscriptExtractionWorker(runtime, () => Promise.resolve(extractor));
   const webhookLoop = new WorkerLoop('webhook-delivery', () => webhooks.runOnce(), runtime.logger);
   webhooks.onSlotFreed = () => webhookLoop.wake();
+  const questions = new QuestionEvaluator(runtime, analyzer);
+  const health = new UserHealthWorker(runtime);
   const queues = [
     new WorkerLoop('analysis', () => analysis.runOnce(), runtime.logger),
+    new WorkerLoop('question-evaluation', () => questions.runOnce(), runtime.logger),
+    new WorkerLoop('user-health', () => health.runOnce(), runtime.logger),
     new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger),
     webhookLoop,
+    new WorkerLoop('transcript-extraction', () => extraction.runOnce(), runtime.logger),
   ];
   const loops = [
     ...queues,
     new WorkerLoop('erasure', () => eraseLeftoverStreams(runtime), runtime.logger, 5000),
     new WorkerLoop('feedback-deletions', () => resumeFeedbackDeletions(runtime), runtime.logger, 5000),
+    new WorkerLoop('user-erasures', () => runPendingUserErasures(runtime), runtime.logger, 1000),
     new WorkerLoop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), runtime.logger, ERASURE_MAINTENANCE_EVERY_MS),
+    new WorkerLoop(
+      'webhook-retention',
+      async () => (await pruneWebhookDeliveries(runtime.db, runtime.clock.now()), 0),
+      runtime.logger,
+      DELIVERY_RETENTION_EVERY_MS,
+    ),
     new WorkerLoop('recluster', async () => (await reclusterAll(runtime, labeler), 0), runtime.logger, RECLUSTER_EVERY_MS),
   ];
   const unsubscribe = runtime.engine.onAdvanced(() => queues.forEach((loop) => loop.wake()));

@@ -1,5 +1,6 @@
 import type { Migration } from '../db/migrations.js';
 import { erasureRequestMigrations } from './erasure-requests.migration.js';
+import { extractionWorkMigrations } from '../transcripts/extraction/extraction-work.migration.js';
 
 /**
  * Tables of the workers themselves. The work tables (analysis, clustering, erasure jobs) belong to
@@ -20,4 +21,5 @@ export const workMigrations: Migration[] = [
     `,
   },
   ...erasureRequestMigrations,
+  ...extractionWorkMigrations,
 ];

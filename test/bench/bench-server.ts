@@ -2,6 +2,8 @@
 // project and many secret keys so that load spreads over keys and stays within each key's rate limit.
 import { testContext } from '../support/test-context.js';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { issueApiKey } from '../../commands/issue-api-key/handler.js';
@@ -19,10 +21,19 @@ const keys = [project.secretKey];
 for (let i = 0; i < Number(process.env.BENCH_KEYS ?? 40); i++) {
   keys.push((await issueApiKey(server.runtime, { projectId: project.projectId, keyType: 'secret', mode: 'test' }, testContext())).key);
 }
-await loadThreadedAnalyzer();
+if (process.env.BENCH_WORKERS !== 'off') await loadThreadedAnalyzer();
 const rssMb = process.memoryUsage().rss / 2 ** 20;
-process.stdout.write(JSON.stringify({ url: server.url, keys, rssMb }) + '\n');
+// The analysis backlog, read beside the API (not a route of the service): items not yet processed.
+const backlog = http.createServer((_request, response) => {
+  void server.runtime.db
+    .query<{ pending: number }>(`SELECT count(*)::int AS pending FROM feedback_items WHERE status = 'pending'`)
+    .then(({ rows }) => response.end(JSON.stringify({ pending: rows[0].pending, rssMb: process.memoryUsage().rss / 2 ** 20 })));
+});
+await new Promise<void>((resolve) => backlog.listen(0, '127.0.0.1', resolve));
+const backlogUrl = `http://127.0.0.1:${(backlog.address() as AddressInfo).port}`;
+process.stdout.write(JSON.stringify({ url: server.url, keys, rssMb, backlogUrl }) + '\n');
 const stop = async () => {
+  backlog.close();
   await server.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

@@ -3,8 +3,19 @@ import { fmt, runLoad, type LoadResult } from './load.js';
 
 export interface FeedbackBench {
   burst: LoadResult;
+  /** From the burst's last 202 until every item of it is processed. */
+  drain: { seconds: number; itemsPerSecond: number; pendingAtBurstEnd: number };
   steady: { rate: number; items: number; p50ms: number; p99ms: number; unprocessed: number };
   rssMb: number;
+  /** Resident memory sampled during the burst and the drain. */
+  peakRssMb: number;
+}
+
+interface ServiceInfo {
+  url: string;
+  keys: string[];
+  rssMb: number;
+  backlogUrl: string;
 }
 
 const TEXTS = [
@@ -28,18 +39,51 @@ async function getJson(url: string, key: string): Promise<any> {
   return response.json();
 }
 
-/** Throughput of POST /feedback under concurrent load, then time from 202 to processed at a steady rate. */
-export async function benchFeedback(total = 1500, concurrency = 16, steadyRate = 10, steadySeconds = 12): Promise<FeedbackBench> {
-  const service = await startChild<{ url: string; keys: string[]; rssMb: number }>('test/bench/bench-server.ts');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The service's backlog and memory; a connection reset (a kept-alive socket closed as it was reused) is tried again. */
+async function readBacklog(info: ServiceInfo): Promise<{ pending: number; rssMb: number }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await fetch(info.backlogUrl).then((r) => r.json())) as never;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await sleep(100);
+    }
+  }
+}
+
+/**
+ * Throughput of POST /feedback under concurrent load, the time the analysis backlog of that burst
+ * takes to drain, then time from 202 to processed at a steady rate. `BENCH_CPU_PROF=dir` writes a
+ * CPU profile of the service to dir;
+ * `BENCH_FEEDBACK_REQUESTS` sets the burst's size.
+ */
+export async function benchFeedback(
+  total = Number(process.env.BENCH_FEEDBACK_REQUESTS ?? 1500),
+  concurrency = 16,
+  steadyRate = 10,
+  steadySeconds = 12,
+): Promise<FeedbackBench> {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const service = await startChild<ServiceInfo>('test/bench/bench-server.ts', {}, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   const { url, keys } = service.info;
+  let peakRssMb = service.info.rssMb;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peakRssMb = Math.max(peakRssMb, (await readBacklog(service.info)).rssMb);
+      await sleep(500);
+    }
+  })();
   try {
     const burst = await runLoad(url, total, concurrency, (i) => submit(keys[i % keys.length], i));
-    // Let the analysis backlog of the burst drain before measuring latency at a steady rate.
-    for (;;) {
-      const pending: any = await fetch(`${url}/api/v1/feedback?limit=1`, { headers: { Authorization: `Bearer ${keys[0]}` } }).then((r) => r.json());
-      if (pending.items[0]?.status === 'processed') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    const burstEnd = performance.now();
+    const pendingAtBurstEnd = (await readBacklog(service.info)).pending;
+    while ((await readBacklog(service.info)).pending > 0) await sleep(100);
+    const drainSeconds = (performance.now() - burstEnd) / 1000;
+    const drain = { seconds: drainSeconds, itemsPerSecond: pendingAtBurstEnd / drainSeconds, pendingAtBurstEnd };
+    sampling = false;
+    await sampler;
     const ids: string[] = [];
     const count = steadyRate * steadySeconds;
     for (let i = 0; i < count; i++) {
@@ -59,8 +103,9 @@ export async function benchFeedback(total = 1500, concurrency = 16, steadyRate =
     }
     delays.sort((a, b) => a - b);
     const at = (p: number) => delays[Math.min(delays.length - 1, Math.floor((p / 100) * delays.length))];
-    return { burst, steady: { rate: steadyRate, items: count, p50ms: at(50), p99ms: at(99), unprocessed }, rssMb: service.info.rssMb };
+    return { burst, drain, steady: { rate: steadyRate, items: count, p50ms: at(50), p99ms: at(99), unprocessed }, rssMb: service.info.rssMb, peakRssMb };
   } finally {
+    sampling = false;
     await service.stop();
   }
 }
@@ -70,11 +115,17 @@ export function printFeedback(result: FeedbackBench, pingPerSecond?: number): vo
   console.log(`POST /api/v1/feedback (${b.requests} requests, 16 connections, embedded database)`);
   console.log(`  ${fmt(b.perSecond, 0)} req/s   p50 ${fmt(b.p50ms, 2)} ms   p99 ${fmt(b.p99ms, 2)} ms   ${JSON.stringify(b.statuses)}`);
   if (pingPerSecond) console.log(`  = ${fmt(b.perSecond / pingPerSecond, 2)} × the GET /ping throughput`);
+  const d = result.drain;
+  console.log(
+    `Analysis backlog of the burst: ${d.pendingAtBurstEnd} items pending at its end, all processed ${fmt(d.seconds, 1)} s later (${fmt(d.itemsPerSecond, 0)} items/s)`,
+  );
   const s = result.steady;
   console.log(
     `202 → processed at a steady ${s.rate} items/s (${s.items} items): p50 ${fmt(s.p50ms, 0)} ms, p99 ${fmt(s.p99ms, 0)} ms, unprocessed after 3 s: ${s.unprocessed}`,
   );
-  console.log(`Service resident memory after start (analyzer loaded): ${fmt(result.rssMb, 0)} MiB`);
+  console.log(
+    `Service resident memory after start (analyzer loaded): ${fmt(result.rssMb, 0)} MiB, peak during burst and drain: ${fmt(result.peakRssMb, 0)} MiB`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) printFeedback(await benchFeedback());

@@ -21,29 +21,41 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Sends `total` requests over `concurrency` keep-alive connections and measures each one. */
-export async function runLoad(baseUrl: string, total: number, concurrency: number, makeRequest: (i: number) => LoadRequest): Promise<LoadResult> {
-  const url = new URL(baseUrl);
+/**
+ * Sends `total` requests over `concurrency` keep-alive connections and measures each one. With
+ * several base URLs (API nodes), the connections are spread over them evenly.
+ */
+export async function runLoad(
+  baseUrl: string | string[],
+  total: number,
+  concurrency: number,
+  makeRequest: (i: number, node: number) => LoadRequest,
+): Promise<LoadResult> {
+  const urls = (Array.isArray(baseUrl) ? baseUrl : [baseUrl]).map((u) => new URL(u));
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   let next = 0;
-  const send = (request: LoadRequest) =>
+  const send = (url: URL, request: LoadRequest) =>
     new Promise<number>((resolve, reject) => {
       const req = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers, agent }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
       });
-      req.on('error', reject);
+      // A kept-alive socket the server closed just as it was reused: send again (Node's documented remedy).
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        req.reusedSocket && error.code === 'ECONNRESET' ? send(url, request).then(resolve, reject) : reject(error),
+      );
       req.end(request.body);
     });
   const started = process.hrtime.bigint();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, connection) => {
+      const node = connection % urls.length;
       while (next < total) {
         const i = next++;
         const t0 = process.hrtime.bigint();
-        const status = await send(makeRequest(i));
+        const status = await send(urls[node], makeRequest(i, node));
         latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
         statuses[status] = (statuses[status] ?? 0) + 1;
       }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { LOGIN_PHRASINGS, submit, waitForCluster, waitForClusteringIdle } from '../support/clusters.js';
 import { readJson, type TestProject } from '../support/http.js';
+import { expectEventually } from '../support/eventually.js';
 
 const LOGIN = LOGIN_PHRASINGS;
 const loginReport = (n: number) => `${LOGIN[n % LOGIN.length]}${n >= LOGIN.length ? ` (report ${n})` : ''}`;
@@ -228,7 +229,8 @@ describe('cluster life cycle (spec 3.3, 6)', function () {
       expect(spiking).to.have.length(1);
       expect(spiking[0]).to.include({ clusterId, reportsLast24h: 4, priorDailyRate: 1, triggeredByFeedbackId: fourth.ids[0] });
       expect(spiking[0]).to.not.have.property('label');
-      expect((await detail(server, project, clusterId)).spiking).to.equal(true);
+      // The spike check's event is appended without waiting for the read models: they follow the log.
+      await expectEventually(async () => expect((await detail(server, project, clusterId)).spiking).to.equal(true));
 
       const more = await submitToOneTheme(server, project, burst(3, 11));
       expect(more.clusterId).to.equal(clusterId);

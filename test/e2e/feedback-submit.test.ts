@@ -73,6 +73,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
         expect(item.language).to.equal('en');
         expect(item.processedAt).to.be.a('string');
         expect(item.analysis.analyzer).to.be.a('string').and.not.empty;
+        expect(item.confidence).to.be.a('number').within(0, 1);
       }
     });
 

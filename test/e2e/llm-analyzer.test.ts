@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { waitForCluster } from '../support/clusters.js';
 import { submitFeedback } from '../support/feedback.js';
 import { readJson, type TestProject } from '../support/http.js';
-import { failures, OpenAIStub } from '../support/openai-stub.js';
+import { failures, llmEnvFor, OpenAIStub } from '../support/openai-stub.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 
 describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3.1)', () => {
@@ -14,15 +14,7 @@ describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3
   before(async () => {
     stub = await OpenAIStub.start();
     server = await startTestServer({
-      env: {
-        ANALYZER: 'llm',
-        OPENAI_API_KEY: 'test-key',
-        OPENAI_BASE_URL: stub.baseURL,
-        OPENAI_CHAT_MODEL: 'stub-chat',
-        OPENAI_EMBEDDING_MODEL: 'stub-embed',
-        OPENAI_EMBEDDING_DIMENSIONS: '64',
-        OPENAI_MAX_ATTEMPTS: '2',
-      },
+      env: llmEnvFor(stub),
     });
     project = await server.createProject();
     key = project.secretKey;

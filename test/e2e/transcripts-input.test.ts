@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { readJson, type TestProject } from '../support/http.js';
 import { LogCapture } from '../support/log-capture.js';
+import { TranscriptExtractionWorker } from '../../src/processes/transcript-extraction/worker.js';
+import { OfflineQuoteExtractor } from '../../src/transcripts/extraction/offline-extractor.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { callBody, conversation, getTranscript, postTranscript } from '../support/transcripts.js';
 
@@ -142,7 +144,7 @@ describe('POST /api/v1/transcripts: bounds, hostile input and privacy (spec 4.13
     let id: string;
 
     it('calls in every form carrying them are recorded', async () => {
-      const text = `Me: hello\n${SPEAKER}: our ${SPOKEN} freezes\n${conversation(1000)}`;
+      const text = `Me: hello\n${SPEAKER}: we looked at the ${SPOKEN} together\n${conversation(1000)}`;
       const attendees = [{ name: ATTENDEE, email: EMAIL }];
       const common = { owner_name: OWNER, attendees, title: `Sync with ${ATTENDEE} and ${SPEAKER}` };
       const sent = await post({ ...callBody('private-text'), ...common, text });
@@ -164,7 +166,16 @@ describe('POST /api/v1/transcripts: bounds, hostile input and privacy (spec 4.13
       expect(Object.keys(await readJson(await getTranscript(server, project.secretKey, id)))).to.not.include('text');
     });
 
-    it('no event, no table and no log line holds the text, a speaker label, an attendee or the owner', async () => {
+    it('until extracted, the text is only in the work row of the queued call; extraction deletes the row', async () => {
+      const rows = await server.runtime.db.query<{ work: string }>(`SELECT work::text FROM transcript_extractions WHERE transcript_id = $1`, [id]);
+      expect(rows.rows[0].work).to.include(SPOKEN);
+      const worker = new TranscriptExtractionWorker(server.runtime, () => Promise.resolve(new OfflineQuoteExtractor()));
+      while ((await worker.runOnce()) > 0);
+      expect((await server.runtime.db.query(`SELECT 1 FROM transcript_extractions`)).rows).to.have.length(0);
+      expect(await readJson(await getTranscript(server, project.secretKey, id))).to.include({ status: 'done', signal_count: 0 });
+    });
+
+    it('after extraction no event, no table and no log line holds the text, a speaker label, an attendee or the owner', async () => {
       const needles = [SPOKEN, 'Quokkaberry', SPEAKER, 'Throckwold', ATTENDEE, 'Quintrell', EMAIL, OWNER, 'Fenwright', 'word42'];
       const events = await server.runtime.db.query<{ row: string }>(`SELECT row_to_json(e)::text AS row FROM events e`);
       const tables = await server.runtime.db.query<{ schemaname: string; tablename: string }>(

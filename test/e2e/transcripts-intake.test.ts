@@ -219,6 +219,38 @@ describe('POST /api/v1/transcripts and GET /api/v1/transcripts/{id} (spec 4.13, 
     });
   });
 
+  describe('3.2 plan_blocked: the monthly allowance of metered items', () => {
+    it('a call that would pass the allowance is plan_blocked, counts 0 and adds nothing to the month; unlimited again after the setting is cleared', async () => {
+      const planned = await server.createProject({ name: 'Planned' });
+      await changeProjectSettings(server.runtime, planned.projectId, { monthlyCallAllowance: 5 }, testContext());
+      const postPlanned = (body: unknown) => postTranscript(server, planned.secretKey, body);
+      const first = await readJson(await postPlanned(callBody(nextId(), { text: conversation(1000) })));
+      expect(first).to.include({ status: 'queued', metered_items: 2 });
+      const second = await readJson(await postPlanned(callBody(nextId(), { text: conversation(1400) })));
+      expect(second).to.include({ status: 'queued', metered_items: 3 });
+      const blocked = await postPlanned(callBody(nextId(), { text: conversation(1000) }));
+      expect(blocked.status).to.equal(202);
+      const blockedBody = await readJson(blocked);
+      expect(blockedBody).to.include({ status: 'plan_blocked', metered_items: 0, word_count: 1000 });
+      expect(blockedBody).not.to.have.property('skip_reason');
+      expect(await readJson(await getTranscript(server, planned.secretKey, blockedBody.id))).to.include({ status: 'plan_blocked', metered_items: 0 });
+      // A skipped call costs nothing, so it is skipped, not blocked.
+      expect(await readJson(await postPlanned(callBody(nextId(), { text: conversation(100) })))).to.include({ status: 'skipped', skip_reason: 'too_short' });
+      await changeProjectSettings(server.runtime, planned.projectId, { monthlyCallAllowance: null }, testContext());
+      expect(await readJson(await postPlanned(callBody(nextId(), { text: conversation(1000) })))).to.include({ status: 'queued', metered_items: 2 });
+    });
+
+    it("the allowance counts the calendar month (UTC): last month's calls do not count", async () => {
+      const planned = await server.createProject({ name: 'Planned monthly' });
+      await changeProjectSettings(server.runtime, planned.projectId, { monthlyCallAllowance: 2 }, testContext());
+      const first = await readJson(await postTranscript(server, planned.secretKey, callBody(nextId())));
+      expect(first.status).to.equal('queued');
+      await server.runtime.db.query(`UPDATE transcripts SET created_at = created_at - interval '32 days' WHERE transcript_id = $1`, [first.id]);
+      expect(await readJson(await postTranscript(server, planned.secretKey, callBody(nextId())))).to.include({ status: 'queued' });
+      expect(await readJson(await postTranscript(server, planned.secretKey, callBody(nextId())))).to.include({ status: 'plan_blocked' });
+    });
+  });
+
   describe('4.13 rule 10: a repeated external_id', () => {
     it('returns 200 with the existing record and records nothing again, whatever the new body says', async () => {
       const externalId = nextId();

@@ -38,7 +38,7 @@ describe('GET /api/v1/users/{userId} (spec 4.6, 2.3)', function () {
     return readJson(response);
   };
 
-  it('4.6: an identified user is the user object of 2.3, and nothing more', async () => {
+  it('4.6: an identified user is the user object of 2.3, plus the documented health extension', async () => {
     const at = clock.now().toISOString();
     await identify('ana', { plan: 'pro', beta: true, mrr: '49.99', seats: 5 });
     expect(await user('ana')).to.deep.equal({
@@ -52,6 +52,7 @@ describe('GET /api/v1/users/{userId} (spec 4.6, 2.3)', function () {
       lastSeenAt: at,
       feedbackCount: 0,
       feedback: [],
+      health: { score: 60, atRisk: false },
     });
   });
 

@@ -23,7 +23,7 @@ import { readJsonl } from '../../src/analysis/offline/training/labelled-example.
 import { labelThemes } from '../../src/analysis/labels/ctfidf.js';
 import { isStopWord } from '../../src/domain/text/stopwords.js';
 import { contentWords, stem } from '../../src/domain/text/tokenize.js';
-import { assignToCluster, findMerges, type ClusteringThresholds } from '../../src/domain/cluster/assignment.js';
+import { assignToCluster, findMergeFor, findMerges, MAX_SETTLE_MERGES, type ClusteringThresholds } from '../../src/domain/cluster/assignment.js';
 import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import { addVectors, cosineSimilarity } from '../../src/domain/cluster/vectors.js';
@@ -130,37 +130,54 @@ interface WorkingCluster {
  * Runs the clustering exactly as the service would: items arrive in `order`, join or create, then
  * merge passes until none applies (each merge sums the centres and sizes; the larger theme keeps its id).
  */
-export function clusterItems(vectors: readonly (readonly number[])[], order: readonly number[], thresholds: ClusteringThresholds) {
+export function clusterItems(
+  vectors: readonly (readonly number[])[],
+  order: readonly number[],
+  thresholds: ClusteringThresholds,
+  options: { settle?: boolean; finalPasses?: boolean } = {},
+) {
   const clusters = new Map<string, WorkingCluster>();
   let created = 0;
+  let passes = 0;
+  let merges = 0;
+  const merge = (fromId: string, intoId: string) => {
+    const from = clusters.get(fromId)!;
+    const into = clusters.get(intoId)!;
+    into.centroid = addVectors(into.centroid, from.centroid);
+    into.size += from.size;
+    into.members.push(...from.members);
+    clusters.delete(fromId);
+    merges++;
+  };
   for (const index of order) {
     const vector = vectors[index];
     const assignment = assignToCluster(vector, [...clusters.values()], thresholds);
+    let touched: string;
     if (assignment.kind === 'join') {
       const cluster = clusters.get(assignment.clusterId)!;
       cluster.centroid = addVectors(cluster.centroid, vector);
       cluster.size++;
       cluster.members.push(index);
+      touched = cluster.clusterId;
     } else {
-      const clusterId = `c${String(++created).padStart(3, '0')}`;
-      clusters.set(clusterId, { clusterId, centroid: [...vector], size: 1, members: [index] });
+      touched = `c${String(++created).padStart(3, '0')}`;
+      clusters.set(touched, { clusterId: touched, centroid: [...vector], size: 1, members: [index] });
+    }
+    if (!options.settle) continue;
+    // As the clustering worker does after each item: the theme that changed absorbs, or is absorbed by, its best partner.
+    for (let step = 0; step < MAX_SETTLE_MERGES; step++) {
+      const found = findMergeFor(touched, [...clusters.values()], thresholds);
+      if (!found) break;
+      merge(found.from, found.into);
+      touched = found.into;
     }
   }
-  let passes = 0;
-  let merges = 0;
   for (;;) {
+    if (options.finalPasses === false) break;
     const found = findMerges([...clusters.values()], thresholds);
     if (found.length === 0) break;
     passes++;
-    for (const merge of found) {
-      const from = clusters.get(merge.from)!;
-      const into = clusters.get(merge.into)!;
-      into.centroid = addVectors(into.centroid, from.centroid);
-      into.size += from.size;
-      into.members.push(...from.members);
-      clusters.delete(merge.from);
-      merges++;
-    }
+    for (const found1 of found) merge(found1.from, found1.into);
   }
   return { clusters: [...clusters.values()], passes, merges };
 }

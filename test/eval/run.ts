@@ -1,7 +1,14 @@
 // npm run eval: every quality measurement on its labelled fixtures; exits non-zero if any misses its bar.
 import { spawnSync } from 'node:child_process';
 
-const evaluations = ['test/eval/redaction.ts', 'test/eval/analyzer.ts', 'test/eval/clustering.ts'];
+const evaluations = [
+  'test/eval/redaction.ts',
+  'test/eval/analyzer.ts',
+  'test/eval/languages.ts',
+  'test/eval/clustering.ts',
+  'test/eval/first-week.ts',
+  'test/eval/transcripts.ts',
+];
 const failed: string[] = [];
 for (const script of evaluations) {
   console.log(`\n=== ${script} ===`);

@@ -3,7 +3,7 @@ import type { Analysis, Analyzer, Embedding } from '../../src/analysis/analyzer.
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { AnalysisWorker, type AnalysisWorkerOptions } from '../../src/work/analysis-worker.js';
 import { retryDelaySeconds } from '../../src/work/retry-delay.js';
-import { submitFeedback } from '../support/feedback.js';
+import { submitFeedback, untilConsumersCaughtUp } from '../support/feedback.js';
 import { readJson, type TestProject } from '../support/http.js';
 import { MutableClock } from '../support/mutable-clock.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
@@ -47,7 +47,11 @@ describe('AnalysisWorker: leases, retries, idempotence (spec 3.1, crash safety)'
   const worker = (analyzer: Analyzer | (() => Promise<Analyzer>) = loadOfflineAnalyzer, options: AnalysisWorkerOptions = {}) =>
     new AnalysisWorker(server.runtime, typeof analyzer === 'function' ? analyzer : async () => analyzer, { leaseSeconds: LEASE_SECONDS, ...options });
 
-  const submit = (text: string) => submitFeedback(server, project.secretKey, { text });
+  const submit = async (text: string) => {
+    const id = await submitFeedback(server, project.secretKey, { text });
+    await untilConsumersCaughtUp(server);
+    return id;
+  };
 
   async function eventTypes(id: string): Promise<string[]> {
     const result = await server.runtime.db.query<{ type: string }>(`SELECT type FROM events WHERE stream = $1 ORDER BY revision`, [`feedback-${id}`]);

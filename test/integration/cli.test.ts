@@ -36,7 +36,7 @@ function singleJsonLine(stdout: string): any {
 interface ProjectSummary {
   projectId: string;
   name: string;
-  settings: { allowedOrigins: string[]; identityLinking: string; excludedTranscriptFolders: string[] };
+  settings: { allowedOrigins: string[]; identityLinking: string; excludedTranscriptFolders: string[]; monthlyCallAllowance?: number | null };
   keys: { keyId: string; prefix: string; keyType: string; mode: string; revoked: boolean }[];
 }
 
@@ -109,6 +109,16 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
       expect(project.settings.identityLinking).to.equal('suggest');
       expect(project.settings.excludedTranscriptFolders).to.deep.equal(['Internal']);
       expect(project.settings.allowedOrigins, 'other settings untouched').to.deep.equal(['https://a.example']);
+    });
+
+    it('project update --call-allowance sets the monthly allowance of metered call items; --unlimited-calls clears it; a bad number is a usage error', async () => {
+      expectSuccess(await cli(dataDir, ['project', 'update', '--project', projectId, '--call-allowance', '1200']));
+      expect((await findProject(projectId)).settings.monthlyCallAllowance).to.equal(1200);
+      const bad = await cli(dataDir, ['project', 'update', '--project', projectId, '--call-allowance', '-3']);
+      expect(bad.code).to.not.equal(0);
+      expect(bad.stderr).to.include('--call-allowance');
+      expectSuccess(await cli(dataDir, ['project', 'update', '--project', projectId, '--unlimited-calls']));
+      expect((await findProject(projectId)).settings.monthlyCallAllowance).to.equal(null);
     });
 
     it('project create --mode live makes live keys', async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { untilConsumersCaughtUp } from '../support/feedback.js';
 import { readCheckpoint } from '../../src/projection-engine/checkpoints.js';
 import { readJson } from '../support/http.js';
 import { snapshotTable } from '../support/table-snapshot.js';
@@ -7,7 +8,16 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 /** Issue 8: work queues are fed by reactors, which a rebuild of the read models never resets. */
 describe('reactors are never reset by a rebuild (issue 8)', () => {
   let server: TestServer;
-  const REACTORS = ['queue-analysis', 'queue-clustering', 'queue-erasure', 'track-feedback-deletions', 'webhook-outbox'];
+  const REACTORS = [
+    'queue-analysis',
+    'queue-clustering',
+    'queue-erasure',
+    'track-feedback-deletions',
+    'webhook-outbox',
+    'queue-question-evaluations',
+    'track-user-erasures',
+    'queue-user-health',
+  ];
 
   before(async () => {
     // No workers: the analysis jobs stay pending, as they would while a worker is down.
@@ -18,12 +28,22 @@ describe('reactors are never reset by a rebuild (issue 8)', () => {
       expect(response.status).to.equal(202);
       await readJson(response);
     }
+    await untilConsumersCaughtUp(server);
   });
   after(() => server.close());
 
   it('the engine knows which consumers are projectors and which are reactors', () => {
     const { engine } = server.runtime;
-    expect(engine.projectorNames).to.deep.equal(['projects', 'feedback-list', 'feedback-vectors', 'clusters', 'users', 'transcripts']);
+    expect(engine.projectorNames).to.deep.equal([
+      'projects',
+      'feedback-list',
+      'feedback-vectors',
+      'clusters',
+      'users',
+      'transcripts',
+      'tracked-questions',
+      'user-erasures',
+    ]);
     expect(engine.names.filter((name) => !engine.projectorNames.includes(name))).to.deep.equal(REACTORS);
   });
 

@@ -166,4 +166,28 @@ describe('search: per-project filtering does not starve the shared HNSW index (5
       expect(plan).to.include(`Index Scan using ${HNSW_INDEX}`);
     }
   });
+
+  it('a filter (1 % of A) still gets its full limit of matching items, nearest first (issue 13: search filters)', async () => {
+    await db.query(`UPDATE feedback_items SET source = 'widget' WHERE project_id = $1 AND list_seq % 100 = 0`, [A]);
+    try {
+      const recalls: number[] = [];
+      for (const query of queries) {
+        const results = await searchFeedback(db, A, { model: MODEL, dimensions: DIMENSIONS, vector: query.vector }, 20, { source: 'widget' });
+        expect(results, query.name).to.have.length(20);
+        expect(new Set(results.map((r) => r.feedback.source)), query.name).to.deep.equal(new Set(['widget']));
+        const exact = await db.query<{ feedback_id: string }>(
+          `SELECT e.feedback_id FROM feedback_embeddings e JOIN feedback_items f USING (feedback_id)
+            WHERE f.project_id = $1 AND f.source = 'widget' ORDER BY e.embedding <=> $2::vector, e.feedback_id LIMIT 10`,
+          [A, pgvector.toSql(query.vector)],
+        );
+        const top = new Set(exact.rows.map((row) => row.feedback_id));
+        recalls.push(results.slice(0, 10).filter((r) => top.has(r.feedback.id)).length / 10);
+      }
+      const mean = recalls.reduce((sum, r) => sum + r, 0) / recalls.length;
+      console.log(`      source filter on 50 of A's 5,000 rows: ${queries.length} queries, 20 rows each, recall@10 vs exact mean ${mean.toFixed(3)}`);
+      expect(mean).to.be.at.least(0.9);
+    } finally {
+      await db.query(`UPDATE feedback_items SET source = 'api' WHERE project_id = $1`, [A]);
+    }
+  });
 });

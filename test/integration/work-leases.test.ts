@@ -5,6 +5,7 @@
  * our own ports, implemented here to be slow or to fail on one text.
  */
 import { expect } from 'chai';
+import { untilConsumersCaughtUp } from '../support/feedback.js';
 import { pino } from 'pino';
 import type { Analysis, Analyzer, Embedding } from '../../src/analysis/analyzer.js';
 import type { ThemeLabeler } from '../../src/analysis/labeler.js';
@@ -109,7 +110,9 @@ describe('work leases and poison jobs (issue 7)', function () {
   async function submit(text: string, key = project.secretKey): Promise<string> {
     const response = await server.request('/api/v1/feedback', { method: 'POST', key, body: JSON.stringify({ text }) });
     expect(response.status).to.equal(202);
-    return ((await response.json()) as { id: string }).id;
+    const { id } = (await response.json()) as { id: string };
+    await untilConsumersCaughtUp(server);
+    return id;
   }
 
   async function job(id: string) {

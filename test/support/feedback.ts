@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { expectEventually } from './eventually.js';
 import { readJson } from './http.js';
 import type { TestServer } from './test-server.js';
 
@@ -12,4 +13,13 @@ export async function submitFeedback(server: TestServer, key: string, body: Reco
   const response = await postFeedback(server, key, body, headers);
   expect(response.status, 'POST /feedback').to.equal(202);
   return (await readJson(response)).id;
+}
+
+/**
+ * Waits until every projector and reactor has applied the whole log. Since the 202 of POST /feedback
+ * no longer waits for the asynchronous pass, a test that reads a work table right after (the
+ * analysis job) waits for this first. Only for servers without workers: they keep appending.
+ */
+export async function untilConsumersCaughtUp(server: TestServer): Promise<void> {
+  await expectEventually(async () => expect((await server.runtime.engine.status()).filter((consumer) => consumer.lag > 0)).to.deep.equal([]));
 }

@@ -43,6 +43,17 @@ export interface StubAnalysis {
   language: string;
 }
 
+/** The service's environment for `ANALYZER=llm` against `stub` (64-dimension embeddings, two attempts). */
+export const llmEnvFor = (stub: OpenAIStub): Record<string, string> => ({
+  ANALYZER: 'llm',
+  OPENAI_API_KEY: 'test-key',
+  OPENAI_BASE_URL: stub.baseURL,
+  OPENAI_CHAT_MODEL: 'stub-chat',
+  OPENAI_EMBEDDING_MODEL: 'stub-embed',
+  OPENAI_EMBEDDING_DIMENSIONS: '64',
+  OPENAI_MAX_ATTEMPTS: '2',
+});
+
 export class OpenAIStub {
   readonly requests: RecordedRequest[] = [];
   private readonly failureQueue: Record<StubEndpoint, StubFailure[]> = { chat: [], embeddings: [] };

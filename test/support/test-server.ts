@@ -88,13 +88,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       createProject(server.runtime, { name, settings: { allowedOrigins: origins } }, testContext()),
     request(path, init = {}) {
       const { key, headers, ...rest } = init;
-      return fetch(server.url + path, {
-        ...rest,
-        headers: {
-          ...(key ? { Authorization: `Bearer ${key}` } : {}),
-          ...(rest.body ? { 'Content-Type': 'application/json' } : {}),
-          ...(headers as Record<string, string>),
-        },
+      const send = () =>
+        fetch(server.url + path, {
+          ...rest,
+          headers: {
+            ...(key ? { Authorization: `Bearer ${key}` } : {}),
+            ...(rest.body ? { 'Content-Type': 'application/json' } : {}),
+            ...(headers as Record<string, string>),
+          },
+        });
+      // A kept-alive socket the server closed just as it was reused (a race of the two idle timers on a busy
+      // machine) resets a request that never reached the service: a GET is sent again once, on a new socket.
+      const method = (rest.method ?? 'GET').toUpperCase();
+      return send().catch((error: unknown) => {
+        if ((method === 'GET' || method === 'HEAD') && isConnectionReset(error)) return send();
+        throw error;
       });
     },
   };
@@ -109,4 +117,9 @@ export async function waitForProcessed(server: TestServer, key: string, id: stri
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`feedback ${id} was not processed in time`);
+}
+
+function isConnectionReset(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+  return cause?.code === 'ECONNRESET';
 }

@@ -11,7 +11,7 @@ export const ANALYSIS_JSON_SCHEMA = {
   title: ANALYSIS_SCHEMA_NAME,
   description: 'Sentiment, type, emotions and language of one piece of customer feedback.',
   additionalProperties: false,
-  required: ['sentiment', 'sentimentScore', 'type', 'emotions', 'language'],
+  required: ['sentiment', 'sentimentScore', 'type', 'emotions', 'language', 'confidence'],
   properties: {
     sentiment: { type: 'string', enum: [...SENTIMENTS] },
     sentimentScore: {
@@ -28,6 +28,10 @@ export const ANALYSIS_JSON_SCHEMA = {
       type: 'string',
       description: 'Language of the feedback as a lowercase ISO 639-1 code (e.g. "en"), or "und" if undetermined.',
     },
+    confidence: {
+      type: 'number',
+      description: 'How sure you are of sentiment and type together, from 0 (a guess) to 1 (unambiguous).',
+    },
   },
 } as const;
 
@@ -42,4 +46,5 @@ export const ANALYSIS_SYSTEM_PROMPT = [
   '  praise = positive appreciation; other = none of these.',
   `- emotions: zero or more of ${EMOTIONS.join(', ')}.`,
   '- language: the ISO 639-1 code of the language the feedback is written in, or "und".',
+  '- confidence: from 0 to 1, how sure you are of sentiment and type (low for sarcasm you are unsure of, mixed or very short feedback).',
 ].join('\n');

@@ -7,13 +7,17 @@ import { InvalidModelOutputError } from './llm-error.js';
  */
 export const DEFAULT_POLAR_MAGNITUDE = 0.5;
 
+/** Confidence recorded when the model gives none (or no number): neither a strong nor a weak answer. */
+export const DEFAULT_CONFIDENCE = 0.5;
+
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
 
 /**
  * Validates and normalises the model's structured answer. Throws `InvalidModelOutputError` when the answer cannot
  * be trusted at all (not an object, unknown sentiment, no numeric score); repairs everything else:
  * unknown type → `other`, emotions filtered to the fixed list, language → 2-letter ISO 639-1 or `und`,
- * score clamped to [-1, 1] with its sign forced to match the sentiment (neutral → 0).
+ * score clamped to [-1, 1] with its sign forced to match the sentiment (neutral → 0), confidence clamped to [0, 1]
+ * (missing → `DEFAULT_CONFIDENCE`).
  */
 export function normalizeAnalysis(raw: unknown): TextAnalysis {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InvalidModelOutputError('not a JSON object');
@@ -25,7 +29,14 @@ export function normalizeAnalysis(raw: unknown): TextAnalysis {
     type: normalizeType(answer.type),
     emotions: normalizeEmotions(answer.emotions),
     language: normalizeLanguage(answer.language),
+    confidence: normalizeConfidence(answer.confidence),
   };
+}
+
+function normalizeConfidence(value: unknown): number {
+  const confidence = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(confidence)) return DEFAULT_CONFIDENCE;
+  return Number(Math.min(1, Math.max(0, confidence)).toFixed(2));
 }
 
 function normalizeSentiment(value: unknown): Sentiment {

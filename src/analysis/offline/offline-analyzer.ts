@@ -1,6 +1,7 @@
 /**
- * The offline analyzer: USE-lite embeddings, fastText language id, and small trained classifiers
- * with product-language rules. No network; every model file is read from node_modules or the repo.
+ * The offline analyzer: USE-lite embeddings, fastText language id, small trained classifiers with
+ * product-language rules for English, and cue lexicons for es, fr, de, pt, it, nl, ja, zh, ru, tr.
+ * No network; every model file is read from node_modules or the repo.
  */
 import type { Analysis, Analyzer, Embedding } from '../analyzer.js';
 import { BatchingEncoder } from './embeddings/batching-encoder.js';
@@ -9,6 +10,7 @@ import { LanguageDetector } from './language/language-detector.js';
 import { TextClassifier } from './classifier/text-classifier.js';
 import type { ClassifierModel } from './classifier/classifier-model.js';
 import { neutralisePlaceholders } from './text/placeholders.js';
+import { classifyWithCues } from './multilingual/multilingual-classifier.js';
 import classifierModel from './model/classifiers.json' with { type: 'json' };
 
 export const OFFLINE_ANALYZER_NAME = 'offline';
@@ -34,9 +36,11 @@ export class OfflineAnalyzer implements Analyzer {
   async analyze(text: string): Promise<Analysis> {
     const cleaned = neutralisePlaceholders(text);
     const vector = await this.batcher.embed(cleaned);
+    const language = this.languages.detect(text);
+    // The sentence encoder reads English only; other languages with a cue lexicon are classified from it.
     return {
-      ...this.classifier.classify(cleaned, vector),
-      language: this.languages.detect(text),
+      ...(classifyWithCues(cleaned, language) ?? this.classifier.classify(cleaned, vector)),
+      language,
       embedding: this.toEmbedding(vector),
       analyzer: this.name,
     };

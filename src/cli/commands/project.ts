@@ -13,7 +13,8 @@ export const PROJECT_USAGE = `
   feedbackctl project update --project ID [--origin URL]... [--clear-origins]
                              [--customer-value-trait NAME | --clear-customer-value-trait]
                              [--identity-linking auto|suggest|off] [--identity-ignore EMAIL_OR_@DOMAIN]... [--clear-identity-ignore]
-                             [--exclude-title TEXT]... [--clear-excluded-titles] [--exclude-folder NAME]... [--clear-excluded-folders]`;
+                             [--exclude-title TEXT]... [--clear-excluded-titles] [--exclude-folder NAME]... [--clear-excluded-folders]
+                             [--call-allowance N | --unlimited-calls]`;
 
 function parseMode(value: string | undefined): KeyMode {
   if (value === undefined) return 'test';
@@ -62,6 +63,12 @@ async function list(runtime: Runtime, args: string[], print: (line: string) => v
   }
 }
 
+/** `--call-allowance N`: metered call items a month, a whole number (validated again by the settings). */
+function parseAllowance(value: string): number {
+  if (!/^\d{1,10}$/.test(value.trim())) throw new UsageError(`--call-allowance must be a whole number of metered items a month, got "${value}"`);
+  return Number(value.trim());
+}
+
 async function update(runtime: Runtime, args: string[], print: (line: string) => void) {
   const { values } = parseArgs({
     args,
@@ -78,6 +85,8 @@ async function update(runtime: Runtime, args: string[], print: (line: string) =>
       'clear-excluded-titles': { type: 'boolean' },
       'exclude-folder': { type: 'string', multiple: true },
       'clear-excluded-folders': { type: 'boolean' },
+      'call-allowance': { type: 'string' },
+      'unlimited-calls': { type: 'boolean' },
     },
   });
   if (!values.project) throw new UsageError('project update needs --project ID');
@@ -89,6 +98,8 @@ async function update(runtime: Runtime, args: string[], print: (line: string) =>
   if (values['identity-ignore'] || values['clear-identity-ignore']) changes.identityLinkingIgnore = values['identity-ignore'] ?? [];
   if (values['exclude-title'] || values['clear-excluded-titles']) changes.excludedTranscriptTitles = values['exclude-title'] ?? [];
   if (values['exclude-folder'] || values['clear-excluded-folders']) changes.excludedTranscriptFolders = values['exclude-folder'] ?? [];
+  if (values['call-allowance'] !== undefined) changes.monthlyCallAllowance = parseAllowance(values['call-allowance']);
+  if (values['unlimited-calls']) changes.monthlyCallAllowance = null;
   if (Object.keys(changes).length === 0) throw new UsageError('project update: name at least one setting to change');
   await changeProjectSettings(runtime, values.project, changes, cliContext(runtime));
   print(`Updated project ${values.project}: ${Object.keys(changes).join(', ')}`);

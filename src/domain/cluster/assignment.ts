@@ -54,33 +54,58 @@ export interface Merge {
  * first; only when none are, the average-link rule (`mergeAverage`, when set).
  */
 export function findMerges(clusters: readonly ClusterCandidate[], thresholds: ClusteringThresholds): Merge[] {
-  const byCentre = pick(clusters, (a, b) => {
-    const similarity = cosineSimilarity(a.centroid, b.centroid);
-    return similarity >= thresholds.merge ? { score: similarity, similarity } : undefined;
-  });
+  const byCentre = pick(allPairs(clusters), byCentreRule, thresholds);
   if (byCentre.length > 0 || thresholds.mergeAverage === undefined) return byCentre;
-  const average = thresholds.mergeAverage;
-  return pick(clusters, (a, b) => {
-    const pairs = a.size * b.size;
-    if (pairs <= 0) return undefined;
-    const margin = dot(a.centroid, b.centroid) / pairs - (average + Math.max(0, thresholds.join - average) / pairs);
-    return margin >= 0 ? { score: margin, similarity: cosineSimilarity(a.centroid, b.centroid) } : undefined;
-  });
+  return pick(allPairs(clusters), byAverageLink, thresholds);
 }
 
-/** The qualifying pairs, best score first, each theme in at most one. */
-function pick(
-  clusters: readonly ClusterCandidate[],
-  qualify: (a: ClusterCandidate, b: ClusterCandidate) => { score: number; similarity: number } | undefined,
-): Merge[] {
+/** Merges the clustering worker makes after one item at most (each re-checks the merged theme). */
+export const MAX_SETTLE_MERGES = 3;
+
+/**
+ * The best merge for the one theme that just changed (an item joined or started it), by the rules
+ * of `findMerges` restricted to its pairs: its most similar centre at `merge` or above, else its best
+ * average-link partner. The worker runs it after every item, so themes meet at once, not at the next pass.
+ */
+export function findMergeFor(clusterId: string, clusters: readonly ClusterCandidate[], thresholds: ClusteringThresholds): Merge | undefined {
+  const target = clusters.find((c) => c.clusterId === clusterId);
+  if (!target) return undefined;
+  const pairs = clusters.filter((c) => c.clusterId !== clusterId).map((other): Pair => [target, other]);
+  return pick(pairs, byCentreRule, thresholds)[0] ?? pick(pairs, byAverageLink, thresholds)[0];
+}
+
+type Score = { score: number; similarity: number } | undefined;
+
+function byCentreRule(a: ClusterCandidate, b: ClusterCandidate, thresholds: ClusteringThresholds): Score {
+  const similarity = cosineSimilarity(a.centroid, b.centroid);
+  return similarity >= thresholds.merge ? { score: similarity, similarity } : undefined;
+}
+
+function byAverageLink(a: ClusterCandidate, b: ClusterCandidate, thresholds: ClusteringThresholds): Score {
+  const average = thresholds.mergeAverage;
+  const pairs = a.size * b.size;
+  if (average === undefined || pairs <= 0) return undefined;
+  const margin = dot(a.centroid, b.centroid) / pairs - (average + Math.max(0, thresholds.join - average) / pairs);
+  return margin >= 0 ? { score: margin, similarity: cosineSimilarity(a.centroid, b.centroid) } : undefined;
+}
+
+type Pair = readonly [ClusterCandidate, ClusterCandidate];
+type Rule = (a: ClusterCandidate, b: ClusterCandidate, thresholds: ClusteringThresholds) => Score;
+
+function allPairs(clusters: readonly ClusterCandidate[]): Pair[] {
+  const pairs: Pair[] = [];
+  for (let i = 0; i < clusters.length; i++) for (let j = i + 1; j < clusters.length; j++) pairs.push([clusters[i], clusters[j]]);
+  return pairs;
+}
+
+/** The pairs that qualify under `rule`, best score first, each theme in at most one. */
+function pick(candidates: readonly Pair[], rule: Rule, thresholds: ClusteringThresholds): Merge[] {
   const pairs: (Merge & { score: number })[] = [];
-  for (let i = 0; i < clusters.length; i++) {
-    for (let j = i + 1; j < clusters.length; j++) {
-      const found = qualify(clusters[i], clusters[j]);
-      if (!found) continue;
-      const [small, large] = ordered(clusters[i], clusters[j]);
-      pairs.push({ from: small.clusterId, into: large.clusterId, ...found });
-    }
+  for (const [a, b] of candidates) {
+    const found = rule(a, b, thresholds);
+    if (!found) continue;
+    const [small, large] = ordered(a, b);
+    pairs.push({ from: small.clusterId, into: large.clusterId, ...found });
   }
   pairs.sort((a, b) => b.score - a.score || a.from.localeCompare(b.from));
   const used = new Set<string>();

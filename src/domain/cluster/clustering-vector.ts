@@ -1,5 +1,6 @@
 import { contentWords, stem } from '../text/tokenize.js';
 import { isStopWord } from '../text/stopwords.js';
+import { ASPECT_SLOTS, aspectVector } from './aspects.js';
 import useLite512 from './model/use-lite-512.json' with { type: 'json' };
 
 /**
@@ -31,30 +32,37 @@ export interface ClusteringSpace {
   unseenIdf: number;
 }
 
-export const LEXICAL_BUCKETS = 256;
-export const LEXICAL_WEIGHT = 0.6;
+export const LEXICAL_BUCKETS = 256 - ASPECT_SLOTS;
+export const LEXICAL_WEIGHT = 0.4;
+export const ASPECT_WEIGHT = 0.7;
 
 const SPACES: Record<string, ClusteringSpace> = { [useLite512.model]: useLite512 as ClusteringSpace };
 
-export const USE_LITE_CLUSTERING_DIMENSIONS = useLite512.dimensions + LEXICAL_BUCKETS;
+export const USE_LITE_CLUSTERING_DIMENSIONS = useLite512.dimensions + LEXICAL_BUCKETS + ASPECT_SLOTS;
 
 /** Dimension of the clustering vectors of `model` given its embedding dimension. */
 export function clusteringDimensions(model: string, embeddingDimensions: number): number {
   const space = SPACES[model];
-  return space && space.dimensions === embeddingDimensions ? embeddingDimensions + LEXICAL_BUCKETS : embeddingDimensions;
+  return space && space.dimensions === embeddingDimensions ? embeddingDimensions + LEXICAL_BUCKETS + ASPECT_SLOTS : embeddingDimensions;
 }
 
 /**
  * @param text the item's text (redacted, as stored); without it the lexical block is zeros.
  */
-export function toClusteringVector(model: string, embedding: readonly number[], text: string): number[] {
+export function toClusteringVector(
+  model: string,
+  embedding: readonly number[],
+  text: string,
+  weights: { lexical: number; aspect: number } = { lexical: LEXICAL_WEIGHT, aspect: ASPECT_WEIGHT },
+): number[] {
   const space = SPACES[model];
   // An embedding of an unexpected length cannot be centred: left as it is.
   if (!space || embedding.length !== space.dimensions) return [...embedding];
   const semantic = unit(embedding.map((x, i) => x - space.mean[i]));
   const lexical = unit(lexicalVector(text ?? '', space));
-  const a = Math.sqrt(1 - LEXICAL_WEIGHT * LEXICAL_WEIGHT);
-  return unit([...semantic.map((x) => a * x), ...lexical.map((x) => LEXICAL_WEIGHT * x)]);
+  const aspects = unit(aspectVector(text ?? ''));
+  const a = Math.sqrt(Math.max(0, 1 - weights.lexical ** 2 - weights.aspect ** 2));
+  return unit([...semantic.map((x) => a * x), ...lexical.map((x) => weights.lexical * x), ...aspects.map((x) => weights.aspect * x)]);
 }
 
 /** Stemmed content words: no stop words, numbers or redaction placeholders; split at hyphens and apostrophes. */

@@ -1,5 +1,6 @@
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import type { ClusterEvent, ClusterStatus } from './events.js';
+import { checkedLabel } from './label-rules.js';
 import { isSpike, type SpikeCounts } from './spike.js';
 import type { ClusterState } from './state.js';
 
@@ -9,7 +10,20 @@ export type ClusterCommand =
   | { type: 'SetStatus'; projectId: string; status: ClusterStatus; userIds: string[]; at: string }
   | { type: 'RecordJoin'; feedbackId: string; at: string }
   | { type: 'CheckSpike'; counts: SpikeCounts; feedbackId: string; at: string }
-  | { type: 'MergeInto'; into: string; at: string };
+  | { type: 'MergeInto'; into: string; at: string }
+  /** A person renames the theme; `label` is already redacted. */
+  | { type: 'Rename'; projectId: string; label: string; at: string }
+  /** A person folds this theme into another; `into` is that theme as its own stream says (undefined: no such theme). */
+  | { type: 'MergeByHand'; projectId: string; into: MergeTarget | undefined; at: string }
+  /** A person splits items off `from` into this new theme (its items then record `FeedbackMoved`). */
+  | { type: 'SplitOff'; clusterId: string; projectId: string; model: string; from: string; feedbackIds: string[]; at: string };
+
+export interface MergeTarget {
+  clusterId: string;
+  projectId: string;
+  model: string;
+  mergedInto?: string;
+}
 
 export class ClusterExists extends Conflict {
   constructor(readonly clusterId: string) {
@@ -23,6 +37,7 @@ export function decideCluster(command: ClusterCommand, state: ClusterState): Clu
     const { type: _type, ...data } = command;
     return [{ type: 'ClusterCreated', data }];
   }
+  if (command.type === 'SplitOff') return splitOff(command, state);
   if (!state.exists) throw new NotFound('The cluster');
   const ref = { clusterId: state.clusterId!, projectId: state.projectId!, at: command.at };
   switch (command.type) {
@@ -48,7 +63,38 @@ export function decideCluster(command: ClusterCommand, state: ClusterState): Clu
       if (state.mergedInto) return [];
       if (command.into === ref.clusterId) throw new Invalid([], 'A cluster cannot merge into itself.');
       return [{ type: 'ClusterMerged', data: { ...ref, into: command.into } }];
+    case 'Rename': {
+      if (command.projectId !== state.projectId || state.mergedInto) throw new NotFound('The cluster');
+      const label = checkedLabel(command.label);
+      return state.manualLabel === label ? [] : [{ type: 'ClusterRenamed', data: { ...ref, label } }];
+    }
+    case 'MergeByHand':
+      return mergeByHand(command, state, ref);
   }
+}
+
+function mergeByHand(command: Extract<ClusterCommand, { type: 'MergeByHand' }>, state: ClusterState, ref: Ref): ClusterEvent[] {
+  if (command.projectId !== state.projectId) throw new NotFound('The cluster');
+  const { into } = command;
+  if (!into || into.projectId !== command.projectId)
+    throw new NotFound('The cluster named by `into`', 'The cluster named by `into` was not found in this project.');
+  if (state.mergedInto) throw new Conflict(`The cluster ${ref.clusterId} was merged into ${state.mergedInto} already.`);
+  if (into.clusterId === ref.clusterId) throw new Conflict('A cluster cannot merge into itself.');
+  if (into.mergedInto) throw new Conflict(`The cluster ${into.clusterId} was merged into ${into.mergedInto}: merge into that one.`);
+  if (into.model !== state.model) {
+    throw new Conflict(`The clusters were formed with different embedding models (${state.model}, ${into.model}); re-embed first (feedbackctl reembed).`);
+  }
+  return [{ type: 'ClusterMerged', data: { ...ref, into: into.clusterId, manual: true } }];
+}
+
+function splitOff(command: Extract<ClusterCommand, { type: 'SplitOff' }>, state: ClusterState): ClusterEvent[] {
+  if (state.exists) throw new ClusterExists(command.clusterId);
+  if (command.feedbackIds.length === 0) throw new Invalid([{ field: 'feedbackIds', message: 'must name at least one item' }]);
+  const ref = { clusterId: command.clusterId, projectId: command.projectId, at: command.at };
+  return [
+    { type: 'ClusterCreated', data: { ...ref, model: command.model } },
+    { type: 'ClusterSplit', data: { ...ref, from: command.from, feedbackIds: command.feedbackIds } },
+  ];
 }
 
 type Ref = { clusterId: string; projectId: string; at: string };

@@ -23,8 +23,21 @@ export type ClusterEvent =
       data: ClusterRef & { reportsLast24h: number; priorDailyRate: number; triggeredByFeedbackId: string };
     }
   | { type: 'ClusterSpikeEnded'; data: ClusterRef }
-  /** A near-duplicate theme was folded into another; its items now belong to `into`. */
-  | { type: 'ClusterMerged'; data: ClusterRef & { into: string } };
+  /**
+   * A theme was folded into another; its items now belong to `into`. By the periodic pass (near
+   * duplicates) or, with `manual`, by a person (`POST /clusters/{id}/merge`).
+   */
+  | { type: 'ClusterMerged'; data: ClusterRef & { into: string; manual?: boolean } }
+  /**
+   * Renamed by a person (`PATCH /clusters/{id}` with `label`, redacted): from then on the label is
+   * manual and automatic labels (`ClusterLabeled`) no longer replace it.
+   */
+  | { type: 'ClusterRenamed'; data: ClusterRef & { label: string } }
+  /**
+   * This new theme was split off `from` by a person (`POST /clusters/{id}/split`), recorded with its
+   * `ClusterCreated`; each named item then records its own `FeedbackMoved` (reason `split`).
+   */
+  | { type: 'ClusterSplit'; data: ClusterRef & { from: string; feedbackIds: string[] } };
 
 export const clusterStream = (clusterId: string) => `cluster-${clusterId}`;
 

@@ -4,6 +4,10 @@ export interface ClusterState {
   exists: boolean;
   clusterId?: string;
   projectId?: string;
+  /** The embedding model of its members: themes of different models cannot be merged. */
+  model?: string;
+  /** The label a person gave it (`ClusterRenamed`); undefined while labels are automatic. */
+  manualLabel?: string;
   status: ClusterStatus;
   /** Muted themes reopen silently and never spike; cleared when set active or resolved. */
   muted: boolean;
@@ -18,7 +22,7 @@ export const initialClusterState = (): ClusterState => ({ exists: false, status:
 export function evolveCluster(state: ClusterState, event: ClusterEvent): ClusterState {
   switch (event.type) {
     case 'ClusterCreated':
-      return { ...state, exists: true, clusterId: event.data.clusterId, projectId: event.data.projectId };
+      return { ...state, exists: true, clusterId: event.data.clusterId, projectId: event.data.projectId, model: event.data.model };
     case 'ClusterResolved':
       return { ...state, status: 'resolved', muted: false };
     case 'ClusterMuted':
@@ -34,5 +38,9 @@ export function evolveCluster(state: ClusterState, event: ClusterEvent): Cluster
       return { ...state, spiking: false };
     case 'ClusterMerged':
       return { ...state, mergedInto: event.data.into };
+    case 'ClusterRenamed':
+      return { ...state, manualLabel: event.data.label };
+    case 'ClusterSplit':
+      return state;
   }
 }

@@ -1,5 +1,5 @@
 import { Conflict, NotFound } from '../errors.js';
-import type { FeedbackClustered, FeedbackEvent, FeedbackProcessed, FeedbackReembedded, FeedbackSubmitted } from './events.js';
+import type { FeedbackClustered, FeedbackEvent, FeedbackMoved, FeedbackProcessed, FeedbackReembedded, FeedbackSubmitted } from './events.js';
 import type { FeedbackState } from './state.js';
 
 export type FeedbackCommand =
@@ -7,7 +7,14 @@ export type FeedbackCommand =
   | { type: 'RecordAnalysis'; result: FeedbackProcessed['data'] }
   | { type: 'RecordCluster'; assignment: FeedbackClustered['data'] }
   | { type: 'RecordReembedding'; reembedding: FeedbackReembedded['data'] }
-  | { type: 'DeleteFeedback'; feedbackId: string; projectId: string; deletedAt: string };
+  | { type: 'DeleteFeedback'; feedbackId: string; projectId: string; deletedAt: string }
+  | {
+      type: 'MoveToCluster';
+      /** The item's theme now, followed through merges and earlier moves (the caller reads it). */
+      move: Omit<FeedbackMoved['data'], 'fromClusterId'> & { fromClusterId: string | null };
+      /** The embedding model of the target theme: an item only joins a theme of its own model. */
+      targetModel: string;
+    };
 
 /** A second submission to an existing item: the caller replays it as an idempotent duplicate. */
 export class FeedbackAlreadySubmitted extends Conflict {
@@ -31,6 +38,8 @@ export function decideFeedback(command: FeedbackCommand, state: FeedbackState): 
       return state.status === 'processed' && state.embeddingModel !== command.reembedding.embedding.model
         ? [{ type: 'FeedbackReembedded', data: command.reembedding }]
         : [];
+    case 'MoveToCluster':
+      return moveToCluster(command, state);
     case 'DeleteFeedback':
       if (state.status === 'none' || state.status === 'deleted' || state.projectId !== command.projectId) {
         throw new NotFound('The feedback item');
@@ -42,4 +51,17 @@ export function decideFeedback(command: FeedbackCommand, state: FeedbackState): 
         },
       ];
   }
+}
+
+function moveToCluster(command: Extract<FeedbackCommand, { type: 'MoveToCluster' }>, state: FeedbackState): FeedbackEvent[] {
+  const { move } = command;
+  if (state.status === 'none' || state.status === 'deleted' || state.projectId !== move.projectId) throw new NotFound('The feedback item');
+  if (state.status !== 'processed' || state.clusterId === undefined || move.fromClusterId === null) {
+    throw new Conflict('The feedback item is not in a theme yet: it can be moved once it has been analysed and grouped.');
+  }
+  if (state.embeddingModel !== command.targetModel) {
+    throw new Conflict(`The item was embedded with ${state.embeddingModel}, the theme with ${command.targetModel}: it cannot join that theme.`);
+  }
+  if (move.fromClusterId === move.clusterId) return [];
+  return [{ type: 'FeedbackMoved', data: { ...move, fromClusterId: move.fromClusterId } }];
 }

@@ -10,6 +10,8 @@ export interface RecordedAnalysis {
   type: FeedbackType;
   emotions: Emotion[];
   language: string;
+  /** How sure the analyzer was, in [0, 1]; absent in events recorded before the field existed. */
+  confidence?: number;
   analyzer: string;
   fallback?: { from: string; reason: string };
 }
@@ -30,6 +32,8 @@ export interface FeedbackSubmitted {
     receivedAt: string;
     /** How many of each kind of personal data were replaced (counts only). */
     redactions: Record<string, number>;
+    /** History brought in by an import: joins themes, never alerts, whatever its date (absent: judged by `createdAt`). */
+    backfill?: boolean;
   };
 }
 
@@ -62,6 +66,16 @@ export interface FeedbackReembedded {
   data: { feedbackId: string; projectId: string; embedding: Embedding; reembeddedAt: string };
 }
 
-export type FeedbackEvent = FeedbackSubmitted | FeedbackProcessed | FeedbackClustered | FeedbackReembedded | FeedbackDeleted;
+/**
+ * A person put the item into another theme (`PUT /clusters/{id}/items/{feedbackId}`, reason `move`)
+ * or split it off with others (`POST /clusters/{id}/split`, reason `split`). The clustering worker
+ * never moves it back: it places only items that have no theme.
+ */
+export interface FeedbackMoved {
+  type: 'FeedbackMoved';
+  data: { feedbackId: string; projectId: string; fromClusterId: string; clusterId: string; reason: 'move' | 'split'; movedAt: string };
+}
+
+export type FeedbackEvent = FeedbackSubmitted | FeedbackProcessed | FeedbackClustered | FeedbackReembedded | FeedbackDeleted | FeedbackMoved;
 
 export const feedbackStream = (feedbackId: string) => `feedback-${feedbackId}`;

@@ -21,6 +21,7 @@ export function evolveFeedback(state: FeedbackState, event: FeedbackEvent): Feed
     case 'FeedbackReembedded':
       return { ...state, embeddingModel: event.data.embedding.model, clusterId: undefined };
     case 'FeedbackClustered':
+    case 'FeedbackMoved':
       return { ...state, clusterId: event.data.clusterId };
     case 'FeedbackDeleted':
       return { status: 'deleted', projectId: state.projectId };

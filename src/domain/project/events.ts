@@ -12,6 +12,8 @@ export interface ProjectSettings {
   excludedTranscriptTitles: string[];
   /** Folder names (case-insensitive, exact) whose transcripts are skipped as `folder_excluded`. */
   excludedTranscriptFolders: string[];
+  /** Metered transcript items a calendar month (UTC) may count; null is unlimited. A call that would pass it is `plan_blocked`. */
+  monthlyCallAllowance: number | null;
 }
 
 export const DEFAULT_SETTINGS: ProjectSettings = {
@@ -21,6 +23,7 @@ export const DEFAULT_SETTINGS: ProjectSettings = {
   identityLinkingIgnore: [],
   excludedTranscriptTitles: [],
   excludedTranscriptFolders: [],
+  monthlyCallAllowance: null,
 };
 
 export type ProjectEvent =

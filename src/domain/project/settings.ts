@@ -1,6 +1,9 @@
 import type { FieldProblem } from '../errors.js';
 import type { IdentityLinking, ProjectSettings } from './events.js';
 
+/** The largest monthly allowance of metered call items a project can be given (larger is unlimited in practice). */
+export const MAX_CALL_ALLOWANCE = 1_000_000_000;
+
 const LINKING: IdentityLinking[] = ['auto', 'suggest', 'off'];
 
 /** `https://app.example.com/path` → `https://app.example.com`; undefined when it is no http(s) origin. */
@@ -41,6 +44,10 @@ export function validateSettings(changes: Partial<ProjectSettings>): { settings:
       problems.push({ field, message: 'entries must be 1 to 200 characters' });
     }
     if (list) settings[field] = list.map((item) => item.trim());
+  }
+  const allowance = changes.monthlyCallAllowance;
+  if (allowance !== undefined && allowance !== null && !(Number.isSafeInteger(allowance) && allowance >= 0 && allowance <= MAX_CALL_ALLOWANCE)) {
+    problems.push({ field: 'monthlyCallAllowance', message: `must be a whole number from 0 to ${MAX_CALL_ALLOWANCE}` });
   }
   return { settings, problems };
 }

@@ -14,7 +14,7 @@ export interface TranscriptReceived {
     /** The caller's id for the call; the idempotency key within the project. */
     externalId: string;
     provider: string;
-    status: Extract<TranscriptStatus, 'queued' | 'skipped'>;
+    status: Extract<TranscriptStatus, 'queued' | 'skipped' | 'plan_blocked'>;
     skipReason: SkipReason | null;
     wordCount: number;
     meteredItems: number;
@@ -37,6 +37,30 @@ export interface TranscriptReceived {
   };
 }
 
-export type TranscriptEvent = TranscriptReceived;
+/** Extraction began (spec 3.2 `queued` → `extracting`); a worker that dies after it resumes. */
+export interface TranscriptExtractionStarted {
+  type: 'TranscriptExtractionStarted';
+  data: { transcriptId: string; projectId: string; startedAt: string };
+}
+
+/** Extraction is done: the feedback items its quotes became (source `call`). */
+export interface TranscriptExtracted {
+  type: 'TranscriptExtracted';
+  data: { transcriptId: string; projectId: string; feedbackIds: string[]; signalCount: number; extractor: string; extractedAt: string };
+}
+
+/** Extraction failed for good: a code such as `provider_5xx` or `schema_refused`, never a message. */
+export interface TranscriptExtractionFailed {
+  type: 'TranscriptExtractionFailed';
+  data: { transcriptId: string; projectId: string; failureReason: string; failedAt: string };
+}
+
+/** Extraction judged the call internal (spec 3.2): skipped `internal_call`, still counted, no items. */
+export interface TranscriptJudgedInternal {
+  type: 'TranscriptJudgedInternal';
+  data: { transcriptId: string; projectId: string; extractor: string; judgedAt: string };
+}
+
+export type TranscriptEvent = TranscriptReceived | TranscriptExtractionStarted | TranscriptExtracted | TranscriptExtractionFailed | TranscriptJudgedInternal;
 
 export const transcriptStream = (transcriptId: string) => `transcript-${transcriptId}`;

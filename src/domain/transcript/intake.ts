@@ -52,7 +52,21 @@ export interface IntakeExclusions {
   excludedTranscriptFolders: string[];
 }
 
-export type IntakeDecision = { status: 'queued'; skipReason: null; meteredItems: number } | { status: 'skipped'; skipReason: SkipReason; meteredItems: 0 };
+/** The project's plan: its monthly allowance of metered items and what this month has counted so far. */
+export interface IntakePlan {
+  /** Metered items a calendar month (UTC) may count; null is unlimited. */
+  monthlyAllowance: number | null;
+  /** Metered items counted by the project's calls received this month before this one. */
+  meteredThisMonth: number;
+}
+
+export const UNLIMITED_PLAN: IntakePlan = { monthlyAllowance: null, meteredThisMonth: 0 };
+
+export type IntakeDecision =
+  | { status: 'queued'; skipReason: null; meteredItems: number }
+  | { status: 'skipped'; skipReason: SkipReason; meteredItems: 0 }
+  /** Would take the month past the plan's allowance: recorded, not counted, not extracted. */
+  | { status: 'plan_blocked'; skipReason: null; meteredItems: 0 };
 
 /** One per 500 words or part of 500 (1,001 words are 3 items), never fewer than 2. */
 export const meteredItemsFor = (wordCount: number): number => Math.max(MIN_METERED_ITEMS, Math.ceil(wordCount / WORDS_PER_METERED_ITEM));
@@ -93,10 +107,20 @@ export function skipReasonAtIntake(facts: IntakeFacts, exclusions: IntakeExclusi
   return null;
 }
 
-export function decideIntake(facts: IntakeFacts, exclusions: IntakeExclusions): IntakeDecision {
+/** True when counting `items` more would take the month past the allowance (reaching it exactly is allowed). */
+export const exceedsAllowance = (plan: IntakePlan, items: number): boolean =>
+  plan.monthlyAllowance !== null && plan.meteredThisMonth + items > plan.monthlyAllowance;
+
+/**
+ * Skips first (a skipped call costs nothing, so it is never `plan_blocked`), then the plan: a call
+ * whose metered items would take the month past the allowance is `plan_blocked` and counts nothing.
+ */
+export function decideIntake(facts: IntakeFacts, exclusions: IntakeExclusions, plan: IntakePlan = UNLIMITED_PLAN): IntakeDecision {
   const skipReason = skipReasonAtIntake(facts, exclusions);
   if (skipReason !== null) return { status: 'skipped', skipReason, meteredItems: 0 };
-  return { status: 'queued', skipReason: null, meteredItems: meteredItemsFor(facts.wordCount) };
+  const meteredItems = meteredItemsFor(facts.wordCount);
+  if (exceedsAllowance(plan, meteredItems)) return { status: 'plan_blocked', skipReason: null, meteredItems: 0 };
+  return { status: 'queued', skipReason: null, meteredItems };
 }
 
 export interface Attendee {

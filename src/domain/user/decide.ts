@@ -4,6 +4,7 @@ import type { UserEvent } from './events.js';
 import { sortTraits, type TraitInput } from './sort-traits.js';
 import { evolveUser, traitsObject, type UserState } from './state.js';
 import { checkTraitLimits } from './trait-limits.js';
+import { isAtRisk } from './health.js';
 
 export interface IdentifyUser {
   type: 'IdentifyUser';
@@ -15,7 +16,25 @@ export interface IdentifyUser {
   at: string;
 }
 
-export type UserCommand = IdentifyUser;
+export interface EraseUser {
+  type: 'EraseUser';
+  projectId: string;
+  userId: string;
+  requestId: string;
+  at: string;
+}
+
+/** The health worker's score for the user (see `health.ts`); only band changes are recorded. */
+export interface RecordHealth {
+  type: 'RecordHealth';
+  projectId: string;
+  userId: string;
+  score: number;
+  triggeredByFeedbackId: string | null;
+  at: string;
+}
+
+export type UserCommand = IdentifyUser | EraseUser | RecordHealth;
 
 /**
  * Every identify call is recorded, even one that changes no trait: it is a sighting of the user
@@ -25,6 +44,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   if (state.userId !== undefined && state.userId !== command.userId) {
     throw new Conflict('Two user ids share one user stream (a hash collision); nothing was written.');
   }
+  if (command.type === 'EraseUser') {
+    const { projectId, userId, requestId, at } = command;
+    return [{ type: 'UserErased', data: { projectId, userId, requestId, at } }];
+  }
+  if (command.type === 'RecordHealth') return decideHealth(command, state);
   const sorted = sortTraits(command, state);
   const event: UserEvent = {
     type: 'UserIdentified',
@@ -32,4 +56,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   };
   checkTraitLimits(traitsObject(evolveUser(state, event).traits));
   return [event];
+}
+
+function decideHealth(command: RecordHealth, state: UserState): UserEvent[] {
+  const { projectId, userId, score, triggeredByFeedbackId, at } = command;
+  if (isAtRisk(score) && !state.atRisk) return [{ type: 'UserHealthChanged', data: { projectId, userId, score, band: 'at_risk', triggeredByFeedbackId, at } }];
+  if (!isAtRisk(score) && state.atRisk) return [{ type: 'UserHealthRecovered', data: { projectId, userId, score, at } }];
+  return [];
 }

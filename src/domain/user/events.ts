@@ -33,7 +33,31 @@ export interface UserIdentified {
   };
 }
 
-export type UserEvent = UserIdentified;
+/**
+ * The user is erased (spec 4.7): the read models drop the profile, then the stream itself leaves
+ * the log, and with it this event. A later identify starts a fresh profile in the next incarnation.
+ */
+export interface UserErased {
+  type: 'UserErased';
+  data: { projectId: string; userId: string; requestId: string; at: string };
+}
+
+/**
+ * The user entered the at-risk band (health below 40; spec 6): recorded on entering, not while
+ * staying. `triggeredByFeedbackId`: the item whose analysis moved the score, for the backfill rule.
+ */
+export interface UserHealthChanged {
+  type: 'UserHealthChanged';
+  data: { projectId: string; userId: string; score: number; band: 'at_risk'; triggeredByFeedbackId: string | null; at: string };
+}
+
+/** The user left the at-risk band: entering it again is a new `UserHealthChanged`. No webhook. */
+export interface UserHealthRecovered {
+  type: 'UserHealthRecovered';
+  data: { projectId: string; userId: string; score: number; at: string };
+}
+
+export type UserEvent = UserIdentified | UserErased | UserHealthChanged | UserHealthRecovered;
 
 /** The traits a call wrote, as the API shows them: numbers as JSON numbers (exact: see `numbersSet`). */
 export const traitsWritten = ({ traitsSet, numbersSet }: UserIdentified['data']): Record<string, TraitValue> => ({
@@ -46,3 +70,10 @@ export const traitsWritten = ({ traitsSet, numbersSet }: UserIdentified['data'])
  * stream is named by its hash; the events carry the userId itself.
  */
 export const userStream = (projectId: string, userId: string) => `user-${projectId}-${createHash('sha256').update(userId).digest('base64url')}`;
+
+/**
+ * An erased stream refuses appends for good, so a user identified again after an erasure gets the
+ * next incarnation of their stream (`<stream>.1`, `.2`, ...); incarnation 0 is the plain name.
+ */
+export const userStreamIncarnation = (projectId: string, userId: string, incarnation: number) =>
+  incarnation === 0 ? userStream(projectId, userId) : `${userStream(projectId, userId)}.${incarnation}`;

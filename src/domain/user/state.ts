@@ -13,6 +13,8 @@ export interface UserState {
   userId?: string;
   traits: Map<string, Trait>;
   valueMarks: Map<string, ValueMark>;
+  /** In the at-risk band since the last `UserHealthChanged`, until a `UserHealthRecovered`. */
+  atRisk?: boolean;
 }
 
 export const initialUserState = (): UserState => ({ traits: new Map(), valueMarks: new Map() });
@@ -29,8 +31,14 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       }
       for (const [key, value] of Object.entries(traitsWritten(event.data))) traits.set(key, { value, setBy: byKeyType });
       for (const [key, amount] of markedAmounts(event.data)) valueMarks.set(key, recordAmount(valueMarks.get(key), amount, at));
-      return { userId, traits, valueMarks };
+      return { ...state, userId, traits, valueMarks };
     }
+    case 'UserHealthChanged':
+      return { ...state, atRisk: true };
+    case 'UserHealthRecovered':
+      return { ...state, atRisk: false };
+    case 'UserErased':
+      return { ...initialUserState(), userId: event.data.userId };
   }
 }
 

@@ -1,6 +1,7 @@
 import { clusterLabelStream } from '../../domain/cluster/events.js';
 import { feedbackDeletionStream } from '../../domain/feedback-deletion/events.js';
 import { feedbackStream } from '../../domain/feedback/events.js';
+import { userErasureStream } from '../../domain/user-erasure/events.js';
 import type { LogPosition } from '../../eventstore/event-store.js';
 import type { Queryable } from '../../db/database.js';
 import { reactor } from '../../projection-engine/projection.js';
@@ -16,18 +17,23 @@ async function queueErasure(tx: Queryable, stream: string, position: LogPosition
 
 /**
  * A deleted item's stream, a retired theme-label generation (which may hold words of a deleted
- * item) and a completed deletion process's record (which names the item) wait in `erasure_jobs`
+ * item), a completed deletion process's record (which names the item), an erased end user's stream
+ * and their completed erasure's request (which names them) wait in `erasure_jobs`
  * until they are removed from the log.
  */
 export const queueErasureOfDeleted = reactor({
   name: 'queue-erasure',
-  handles: ['FeedbackDeleted', 'FeedbackDeletionCompleted', 'ClusterLabeled'],
+  handles: ['FeedbackDeleted', 'FeedbackDeletionCompleted', 'ClusterLabeled', 'UserErased', 'UserErasureCompleted'],
   migrations: erasureJobsMigrations,
   async apply(event, tx) {
     if (event.type === 'FeedbackDeleted') {
       await queueErasure(tx, feedbackStream(event.data.feedbackId), event.position);
     } else if (event.type === 'FeedbackDeletionCompleted') {
       await queueErasure(tx, feedbackDeletionStream(event.data.feedbackId), event.position);
+    } else if (event.type === 'UserErased') {
+      await queueErasure(tx, event.stream, event.position);
+    } else if (event.type === 'UserErasureCompleted') {
+      await queueErasure(tx, userErasureStream(event.data.requestId), event.position);
     } else if (event.data.generation > 0) {
       await queueErasure(tx, clusterLabelStream(event.data.clusterId, event.data.generation - 1), event.position);
     }

@@ -3,7 +3,9 @@ import type { Recorded } from '../../projection-engine/projection.js';
 import type { EventsOf } from '../../projection-engine/projection.js';
 
 /** Log events that become webhook events. */
-export type SourceEvent = Recorded<EventsOf<'FeedbackProcessed' | 'ClusterSpiking' | 'ClusterRegressed' | 'ClusterResolved'>>;
+export type SourceEvent = Recorded<
+  EventsOf<'FeedbackProcessed' | 'ClusterSpiking' | 'ClusterRegressed' | 'ClusterResolved' | 'QuestionVerdictChanged' | 'UserHealthChanged'>
+>;
 
 export interface OutboxEntry {
   /** Stable across retries and redeliveries: derived from the log event's id. */
@@ -61,6 +63,35 @@ export function outboxEntryFor(event: SourceEvent): OutboxEntry {
         projectId: event.data.projectId,
         occurredAt: event.data.at,
         data: { clusterId: event.data.clusterId, userIds: event.data.userIds },
+      };
+    case 'UserHealthChanged':
+      return {
+        eventId,
+        kind: 'user.health_changed',
+        projectId: event.data.projectId,
+        occurredAt: event.data.at,
+        triggeredByFeedbackId: event.data.triggeredByFeedbackId ?? undefined,
+        data: {
+          userId: event.data.userId,
+          score: event.data.score,
+          band: event.data.band,
+          triggeredByFeedbackId: event.data.triggeredByFeedbackId,
+          at: event.data.at,
+        },
+      };
+    case 'QuestionVerdictChanged':
+      return {
+        eventId,
+        kind: 'question.verdict_changed',
+        projectId: event.data.projectId,
+        occurredAt: event.data.changedAt,
+        data: {
+          questionId: event.data.questionId,
+          previousVerdict: event.data.from,
+          verdict: event.data.to,
+          counts: event.data.counts,
+          changedAt: event.data.changedAt,
+        },
       };
   }
 }

@@ -26,6 +26,8 @@ export const webhookOutbox = reactor({
     'ClusterSpiking',
     'ClusterRegressed',
     'ClusterResolved',
+    'QuestionVerdictChanged',
+    'UserHealthChanged',
   ],
   migrations: webhookOutboxMigrations,
   async apply(event, tx) {
@@ -55,7 +57,7 @@ export const webhookOutbox = reactor({
         await tx.query(`DELETE FROM webhook_endpoints WHERE endpoint_id = $1`, [event.data.endpointId]);
         return;
       case 'FeedbackSubmitted':
-        if (Date.parse(event.data.receivedAt) - Date.parse(event.data.createdAt) > BACKFILL_MS) {
+        if (event.data.backfill === true || Date.parse(event.data.receivedAt) - Date.parse(event.data.createdAt) > BACKFILL_MS) {
           await tx.query(`INSERT INTO webhook_backfilled_items (feedback_id) VALUES ($1) ON CONFLICT DO NOTHING`, [event.data.feedbackId]);
         }
         return;

@@ -16,6 +16,7 @@ import { isRelabelSize, labelTheme } from './theme-label.js';
 import { spikeCounts } from './spike-counts.js';
 import { recordLabel } from './record-label.js';
 import { relabelAfterDelete } from './relabel-after-delete.js';
+import { settleTheme } from './settle-theme.js';
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
@@ -74,7 +75,7 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
     thresholdsFor(member.model),
   );
   const now = () => services.clock.now().toISOString();
-  const clusterId = assignment.kind === 'join' ? assignment.clusterId : clusterIdFor(feedbackId, member.model);
+  let clusterId = assignment.kind === 'join' ? assignment.clusterId : clusterIdFor(feedbackId, member.model);
   if (assignment.kind === 'create') {
     const created = await handleCommand(
       services.store,
@@ -115,6 +116,7 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
     return;
   }
   await services.engine.waitFor(clustered.appended.position);
+  clusterId = await settleTheme(services, labeler, projectId, clusterId, member.model, context);
 
   // Reports count by their own time, but the spike is judged on the theme's latest 24 hours: a late
   // backfill (older than the newest report) must not end a running spike, which would fire it again.

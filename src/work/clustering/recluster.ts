@@ -51,7 +51,7 @@ async function mergeAndRelabel(
   for (let pass = 0; pass < 10; pass++) {
     const rows = await services.db.query<{ cluster_id: string; model: string; centroid: string; size: number }>(
       `SELECT cluster_id, model, centroid::text AS centroid, size FROM clusters
-        WHERE project_id = $1 AND merged_into IS NULL AND size > 0 AND centroid IS NOT NULL ORDER BY cluster_id`,
+        WHERE project_id = $1 AND merged_into IS NULL AND size > 0 AND centroid IS NOT NULL AND NOT hand_shaped ORDER BY cluster_id`,
       [projectId],
     );
     const byModel = new Map<string, { clusterId: string; centroid: number[]; size: number }[]>();

@@ -1,4 +1,4 @@
-import { CtfidfLabeler } from '../../analysis/labels/ctfidf-labeler.js';
+import { PhraseLabeler } from '../../analysis/labels/phrase-labeler.js';
 import { clusterLabelStream } from '../../domain/cluster/events.js';
 import type { CommandContext } from '../../eventstore/command-context.js';
 import type { CoreServices } from '../../services.js';
@@ -24,7 +24,7 @@ export async function relabelAfterDelete(
      SELECT cluster_id FROM absorbed ORDER BY cluster_id`,
     [clusterId],
   );
-  const label = await labelTheme(services.db, new CtfidfLabeler(), projectId, clusterId);
+  const label = await labelTheme(services.db, new PhraseLabeler(), projectId, clusterId);
   for (const id of [clusterId, ...merged.rows.map((row) => row.cluster_id)]) {
     const generation = await recordLabel(services, projectId, id, label, context, true);
     if (generation !== undefined) await eraseDeletedStream(services, clusterLabelStream(id, generation - 1));

@@ -5,8 +5,13 @@ import { changeProjectSettings } from '../../../commands/change-project-settings
 import { startTestServer, waitForProcessed, type TestServer } from '../../support/test-server.js';
 import { snapshotTable } from '../../support/table-snapshot.js';
 import { callBody, postTranscript } from '../../support/transcripts.js';
+import { trackQuestion } from '../../../commands/track-question/handler.js';
+import { untrackQuestion } from '../../../commands/untrack-question/handler.js';
+import { expectEventually } from '../../support/eventually.js';
 
-describe('replay equals live (feedbackctl reproject)', () => {
+describe('replay equals live (feedbackctl reproject)', function () {
+  // The set-up waits for analyses and two user erasures: on a busy machine that takes a while.
+  this.timeout(180_000);
   let server: TestServer;
 
   before(async () => {
@@ -43,6 +48,17 @@ describe('replay equals live (feedbackctl reproject)', () => {
     const deleted = await server.request(`/api/v1/feedback/${ids[0]}`, { key: a.secretKey, method: 'DELETE' });
     expect(deleted.status).to.equal(204);
     await revokeApiKey(server.runtime, b.widgetKey, testContext());
+    // Themes edited by hand (issue 13): rename, move, split with a label, merge.
+    const themeOf = async (id: string) =>
+      (await server.runtime.db.query<{ cluster_id: string }>(`SELECT cluster_id FROM feedback_items WHERE feedback_id = $1`, [id])).rows[0].cluster_id;
+    const edit = (method: string, path: string, body: unknown) => server.request(path, { key: a.secretKey, method, body: JSON.stringify(body) });
+    const kept = await themeOf(ids[2]);
+    expect((await edit('PATCH', `/api/v1/clusters/${kept}`, { label: 'Dashboard' })).status).to.equal(200);
+    if ((await themeOf(ids[4])) !== kept) expect((await edit('POST', `/api/v1/feedback/${ids[4]}/cluster`, { clusterId: kept })).status).to.equal(200);
+    const split = await edit('POST', `/api/v1/clusters/${kept}/split`, { feedbackIds: [ids[4]], label: 'Billing' });
+    expect(split.status).to.equal(201);
+    const splitId = ((await split.json()) as { id: string }).id;
+    expect((await edit('POST', `/api/v1/clusters/${splitId}/merge`, { into: kept })).status).to.equal(200);
     // End users: amounts, a loss, a removal, a widget call; `ana` also has items, one of them deleted above.
     const identify = (key: string, userId: string, traits: Record<string, unknown>, headers: Record<string, string> = {}) =>
       server.request('/api/v1/users/identify', { key, method: 'POST', body: JSON.stringify({ userId, traits }), headers });
@@ -55,6 +71,24 @@ describe('replay equals live (feedbackctl reproject)', () => {
       expect((await identify(a.secretKey, userId, traits)).status).to.equal(200);
     }
     expect((await identify(a.widgetKey, 'ana', { locale: 'de', mrr: 1, plan: null }, { Origin: 'https://a.example' })).status).to.equal(200);
+    // Email identity (spec 2.3): a shadow user by email, and a user claiming the email (A links with `suggest`: an alias, no merge).
+    await server.request('/api/v1/feedback', { key: a.secretKey, method: 'POST', body: JSON.stringify({ text: 'Sync is slow', email: 'dora@example.com' }) });
+    expect((await identify(a.secretKey, 'dora', { email: 'dora@example.com' })).status).to.equal(200);
+    // B links with `auto`: the shadow user merges into eva.
+    await server.request('/api/v1/feedback', { key: b.secretKey, method: 'POST', body: JSON.stringify({ text: 'Sync is slow', email: 'eva@example.com' }) });
+    expect((await identify(b.secretKey, 'eva', { email: 'eva@example.com' })).status).to.equal(200);
+    // User erasures (spec 4.7): carl (identified only) in A, ben (one item) in B; the request's status outlives them.
+    for (const [key, userId] of [
+      [a.secretKey, 'carl'],
+      [b.secretKey, 'ben'],
+    ] as const) {
+      const { requestId } = (await (await server.request(`/api/v1/users/${userId}`, { key, method: 'DELETE' })).json()) as { requestId: string };
+      await expectEventually(
+        async () =>
+          expect(((await (await server.request(`/api/v1/users/deletions/${requestId}`, { key })).json()) as { status: string }).status).to.equal('completed'),
+        { timeoutMs: 60_000, intervalMs: 100 },
+      );
+    }
     // Transcripts: one queued, one skipped at intake, one repeat.
     for (const [key, body] of [
       [a.secretKey, callBody('call-1', { started_at: '2026-01-01T10:00:00Z', title: 'Sync with Dana Okafor' })],
@@ -62,6 +96,15 @@ describe('replay equals live (feedbackctl reproject)', () => {
       [a.secretKey, callBody('call-1')],
     ] as const) {
       expect((await postTranscript(server, key, body)).status).to.be.oneOf([200, 202]);
+    }
+    // Tracked questions: one kept (the worker embeds it and records its verdict), one untracked.
+    const question = await trackQuestion(server.runtime, { projectId: a.projectId, text: 'Are customers happy with exports?' }, testContext());
+    const dropped = await trackQuestion(server.runtime, { projectId: a.projectId, text: 'Do users like dark mode?', about: 'dark mode' }, testContext());
+    await untrackQuestion(server.runtime, { projectId: a.projectId, questionId: dropped.questionId }, testContext());
+    for (let i = 0; i < 200; i++) {
+      const embedded = await server.runtime.db.query(`SELECT 1 FROM tracked_questions WHERE question_id = $1 AND embedding IS NOT NULL`, [question.questionId]);
+      if (embedded.rowCount === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });
   after(() => server.close());
@@ -73,6 +116,11 @@ describe('replay equals live (feedbackctl reproject)', () => {
     expect(bare.rows).to.deep.equal([]);
     const types = await server.runtime.db.query<{ n: string }>(`SELECT count(DISTINCT type) AS n FROM events`);
     expect(Number(types.rows[0].n)).to.be.greaterThan(8);
+  });
+
+  it('the scenario holds the hand edits of themes (issue 13)', async () => {
+    const types = await server.runtime.db.query<{ type: string }>(`SELECT DISTINCT type FROM events ORDER BY type`);
+    expect(types.rows.map((row) => row.type)).to.include.members(['ClusterRenamed', 'ClusterSplit', 'FeedbackMoved', 'ClusterMerged']);
   });
 
   it("rebuilding every projector from the log gives the same read models; the reactors' work tables are untouched", async () => {
@@ -88,20 +136,29 @@ describe('replay equals live (feedbackctl reproject)', () => {
       'users',
       'user_value_marks',
       'user_feedback',
+      'user_erasures',
+      'user_aliases',
+      'user_linking',
       'transcripts',
+      'tracked_questions',
       'analysis_jobs',
       'clustering_jobs',
       'erasure_jobs',
     ];
     const live = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await snapshotTable(db, t)])));
-    expect(live.feedback_items).to.have.length(4);
+    expect(live.feedback_items).to.have.length(5); // 7 submitted; one deleted, one erased with ben in B
     expect(live.clusters.length).to.be.greaterThan(0);
     expect(live.clusters.some((row: string) => row.includes('"status":"resolved"'))).to.equal(true);
     expect(live.api_keys).to.have.length(4);
-    expect(live.users).to.have.length(5); // ana, ben and carl in A; ana and ben in B
-    expect(live.user_value_marks).to.have.length(2);
-    expect(live.user_feedback).to.have.length(4);
+    // ana, ben, dora and the shadow dora@example.com in A (linking suggest: not merged), ana and eva in B (carl in A and ben in B erased)
+    expect(live.users).to.have.length(6);
+    expect(live.user_value_marks).to.have.length(1);
+    expect(live.user_feedback).to.have.length(5);
+    expect(live.user_aliases).to.have.length(2);
+    expect(live.user_erasures).to.have.length(2);
     expect(live.transcripts).to.have.length(2);
+    expect(live.tracked_questions).to.have.length(1);
+    expect(live.tracked_questions[0]).to.include('"embedding_model":"use-lite-512"');
 
     await engine.stop();
     await engine.reset(engine.projectorNames);

@@ -7,6 +7,7 @@ import { WebhookReceiver } from '../../support/webhook-receiver.js';
 import { WebhookDeliveryWorker } from '../../../src/webhooks/delivery-worker.js';
 import { webhooksCommand } from '../../../src/cli/commands/webhooks.js';
 import { UsageError } from '../../../src/cli/output.js';
+import { pruneWebhookDeliveries } from '../../../src/webhooks/retention.js';
 
 describe('Webhook delivery leases and operator commands (issue 10)', () => {
   let server: TestServer;
@@ -83,5 +84,27 @@ describe('Webhook delivery leases and operator commands (issue 10)', () => {
     expect(await fail(['redeliver', '--endpoint', endpoint.endpoint_id])).to.be.instanceOf(UsageError);
     expect(await fail(['deliveries'])).to.be.instanceOf(UsageError);
     expect(String(await fail(['deliveries', '--endpoint', 'whe_nope']))).to.include('No webhook endpoint whe_nope');
+  });
+
+  it('keeps finished deliveries 30 days after their last attempt, and pending ones always', async () => {
+    const { db } = server.runtime;
+    const [row] = (await db.query<{ event_id: string; endpoint_id: string }>(`SELECT event_id, endpoint_id FROM webhook_deliveries`)).rows;
+    const now = clock.now();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    await db.query(`UPDATE webhook_deliveries SET status = 'delivered', last_attempt_at = $1`, [daysAgo(29)]);
+    for (const [suffix, status, days] of [
+      ['old-failed', 'failed', 31],
+      ['old-delivered', 'delivered', 45],
+      ['old-pending', 'pending', 90],
+    ] as const) {
+      await db.query(
+        `INSERT INTO webhook_deliveries (event_id, endpoint_id, project_id, kind, occurred_at, data, seq, status, last_attempt_at)
+         SELECT $1, endpoint_id, project_id, kind, occurred_at, data, seq, $2, $3 FROM webhook_deliveries WHERE event_id = $4`,
+        [`${row.event_id}-${suffix}`, status, daysAgo(days), row.event_id],
+      );
+    }
+    expect(await pruneWebhookDeliveries(db, now)).to.equal(2);
+    const left = await db.query<{ event_id: string }>(`SELECT event_id FROM webhook_deliveries ORDER BY event_id`);
+    expect(left.rows.map((r) => r.event_id)).to.deep.equal([row.event_id, `${row.event_id}-old-pending`]);
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { assignToCluster, findMerges } from '../../../src/domain/cluster/assignment.js';
+import { assignToCluster, findMergeFor, findMerges } from '../../../src/domain/cluster/assignment.js';
 import { ClusterExists } from '../../../src/domain/cluster/decide.js';
 import { clusterDecider } from '../../../src/domain/cluster/decider.js';
 import type { ClusterEvent } from '../../../src/domain/cluster/events.js';
@@ -136,5 +136,26 @@ describe('theme assignment', () => {
     expect(merges.map((m) => m.from)).to.not.include('d');
     const involved = merges.flatMap((m) => [m.from, m.into]);
     expect(new Set(involved).size).to.equal(involved.length);
+  });
+
+  it('settling after an item: the theme that changed meets its best partner, by centre first, else by average link', () => {
+    const themes = [
+      { clusterId: 'new', centroid: [0.95, 0.3], size: 1 },
+      { clusterId: 'a', centroid: [4, 0.2], size: 4 },
+      { clusterId: 'b', centroid: [0.99, -0.1], size: 1 },
+      { clusterId: 'd', centroid: [0, 3], size: 3 },
+    ];
+    // 'a' and 'b' are nearer to each other than to 'new', but only pairs with 'new' count.
+    expect(findMergeFor('new', themes, thresholds)).to.include({ from: 'new', into: 'a' });
+    expect(findMergeFor('d', themes, thresholds)).to.equal(undefined);
+    expect(findMergeFor('missing', themes, thresholds)).to.equal(undefined);
+    // Average link: members of 'x' and 'y' are 0.6 similar on average, above 0.3 plus the small-theme margin 0.15.
+    const averageLink = { join: 0.9, merge: 0.99, mergeAverage: 0.3 };
+    const pair = [
+      { clusterId: 'x', centroid: [1.2, 1.6], size: 2 },
+      { clusterId: 'y', centroid: [2, 0], size: 2 },
+    ];
+    expect(findMergeFor('x', pair, averageLink)).to.include({ from: 'y', into: 'x' });
+    expect(findMergeFor('x', pair, { join: 0.9, merge: 0.99 })).to.equal(undefined);
   });
 });

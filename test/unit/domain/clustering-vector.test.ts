@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { findMerges } from '../../../src/domain/cluster/assignment.js';
 import { clusteringDimensions, LEXICAL_BUCKETS, toClusteringVector, USE_LITE_CLUSTERING_DIMENSIONS } from '../../../src/domain/cluster/clustering-vector.js';
 import { cosineSimilarity } from '../../../src/domain/cluster/vectors.js';
+import { ASPECT_SLOTS } from '../../../src/domain/cluster/aspects.js';
 
 /** A deterministic pseudo-embedding of unit length. */
 function embedding(seed: number, dimensions = 512): number[] {
@@ -12,9 +13,10 @@ function embedding(seed: number, dimensions = 512): number[] {
 const norm = (v: readonly number[]) => Math.hypot(...v);
 
 describe('clustering vector', () => {
-  it('use-lite-512: a unit vector of 512 + 256 dimensions', () => {
+  it('use-lite-512: a unit vector of 512 + 256 dimensions (lexical and aspect blocks)', () => {
     const v = toClusteringVector('use-lite-512', embedding(1), 'The CSV export cuts off at 1000 rows.');
-    expect(USE_LITE_CLUSTERING_DIMENSIONS).to.equal(512 + LEXICAL_BUCKETS);
+    expect(LEXICAL_BUCKETS + ASPECT_SLOTS).to.equal(256);
+    expect(USE_LITE_CLUSTERING_DIMENSIONS).to.equal(512 + 256);
     expect(v).to.have.length(USE_LITE_CLUSTERING_DIMENSIONS);
     expect(clusteringDimensions('use-lite-512', 512)).to.equal(USE_LITE_CLUSTERING_DIMENSIONS);
     expect(norm(v)).to.be.closeTo(1, 1e-9);
@@ -38,6 +40,20 @@ describe('clustering vector', () => {
       toClusteringVector('use-lite-512', e2, 'Calendar sync stopped for my events.'),
     );
     expect(shared).to.be.greaterThan(base + 0.1);
+  });
+
+  it('reports naming one aspect in other words or languages are close although they share no word', () => {
+    const e1 = embedding(6);
+    const e2 = embedding(7);
+    const sameAspect = cosineSimilarity(
+      toClusteringVector('use-lite-512', e1, 'I cannot sign in.'),
+      toClusteringVector('use-lite-512', e2, 'No puedo iniciar sesión, la contraseña falla.'),
+    );
+    const otherAspect = cosineSimilarity(
+      toClusteringVector('use-lite-512', e1, 'I cannot sign in.'),
+      toClusteringVector('use-lite-512', e2, 'La exportación a CSV nunca termina.'),
+    );
+    expect(sameAspect).to.be.greaterThan(otherAspect + 0.3);
   });
 
   it('without content words (or with empty text) the lexical block is zeros', () => {

@@ -6,6 +6,7 @@ import type { TranscriptReceived } from '../../../src/domain/transcript/events.j
 import { transcriptIdForExternalId } from '../../../src/domain/transcript/identity.js';
 import { ownerLabels, speakerOf } from '../../../src/transcripts/speakers.js';
 import { countWords } from '../../../src/transcripts/words.js';
+import { NotFound } from '../../../src/domain/errors.js';
 import { DeciderSpecification } from '../../support/decider-spec.js';
 
 const facts = (overrides: Partial<IntakeFacts> = {}): IntakeFacts => ({
@@ -18,6 +19,7 @@ const facts = (overrides: Partial<IntakeFacts> = {}): IntakeFacts => ({
   folder: 'Customers',
   ...overrides,
 });
+const NOW = '2026-01-15T10:00:00.000Z';
 const none: IntakeExclusions = { excludedTranscriptTitles: [], excludedTranscriptFolders: [] };
 
 describe('transcript intake decisions (spec 3.2, 4.13 rules 3, 4, 7, 8, 9)', () => {
@@ -44,6 +46,17 @@ describe('transcript intake decisions (spec 3.2, 4.13 rules 3, 4, 7, 8, 9)', () 
     for (const [given, exclusions, reason] of cases) {
       expect(decideIntake(facts(given), exclusions), reason).to.deep.equal({ status: 'skipped', skipReason: reason, meteredItems: 0 });
     }
+  });
+
+  it('plan_blocked: a call that would take the month past the allowance counts nothing; reaching it exactly is allowed', () => {
+    const plan = (meteredThisMonth: number) => ({ monthlyAllowance: 10, meteredThisMonth });
+    expect(decideIntake(facts(), none, plan(7))).to.deep.equal({ status: 'queued', skipReason: null, meteredItems: 3 });
+    expect(decideIntake(facts(), none, plan(8))).to.deep.equal({ status: 'plan_blocked', skipReason: null, meteredItems: 0 });
+    expect(decideIntake(facts(), none, { monthlyAllowance: null, meteredThisMonth: 1e9 }).status).to.equal('queued');
+    expect(decideIntake(facts({ wordCount: 10 }), none, { monthlyAllowance: 0, meteredThisMonth: 0 })).to.include({
+      status: 'skipped',
+      skipReason: 'too_short',
+    });
   });
 
   it('folders match whole names only; titles match substrings', () => {
@@ -110,6 +123,68 @@ describe('transcript intake decisions (spec 3.2, 4.13 rules 3, 4, 7, 8, 9)', () 
         .given([{ type: 'TranscriptReceived', data: record }])
         .when({ type: 'ReceiveTranscript', record })
         .thenThrows(TranscriptAlreadyReceived, (error) => error.transcriptId === 'tr_1');
+    });
+
+    const queued = { type: 'TranscriptReceived' as const, data: { ...record, status: 'queued' as const } };
+    const started = { type: 'TranscriptExtractionStarted' as const, data: { transcriptId: 'tr_1', projectId: 'p1', startedAt: NOW } };
+    const extracted = (feedbackIds: string[]) => ({
+      type: 'FinishExtraction' as const,
+      outcome: { kind: 'extracted' as const, feedbackIds, extractor: 'offline' },
+      now: NOW,
+    });
+
+    it('extraction of a queued call starts: extracting', () => {
+      spec.given([queued]).when({ type: 'StartExtraction', now: NOW }).then([started]);
+    });
+
+    it('starting again while extracting (a resumed crash) adds nothing', () => {
+      spec.given([queued, started]).when({ type: 'StartExtraction', now: NOW }).thenNothing();
+    });
+
+    it('the quotes made into items end it done, with signal_count their number', () => {
+      spec
+        .given([queued, started])
+        .when(extracted(['fb_1', 'fb_2']))
+        .then([
+          {
+            type: 'TranscriptExtracted',
+            data: { transcriptId: 'tr_1', projectId: 'p1', feedbackIds: ['fb_1', 'fb_2'], signalCount: 2, extractor: 'offline', extractedAt: NOW },
+          },
+        ]);
+    });
+
+    it('a call judged internal ends skipped internal_call; a failure ends failed with its code', () => {
+      spec
+        .given([queued, started])
+        .when({ type: 'FinishExtraction', outcome: { kind: 'internal', extractor: 'offline' }, now: NOW })
+        .then([{ type: 'TranscriptJudgedInternal', data: { transcriptId: 'tr_1', projectId: 'p1', extractor: 'offline', judgedAt: NOW } }]);
+      spec
+        .given([queued, started])
+        .when({ type: 'FinishExtraction', outcome: { kind: 'failed', failureReason: 'provider_5xx' }, now: NOW })
+        .then([{ type: 'TranscriptExtractionFailed', data: { transcriptId: 'tr_1', projectId: 'p1', failureReason: 'provider_5xx', failedAt: NOW } }]);
+    });
+
+    it('an outcome for a call that has one already, or was never queued, adds nothing', () => {
+      const done = {
+        type: 'TranscriptExtracted' as const,
+        data: { transcriptId: 'tr_1', projectId: 'p1', feedbackIds: [], signalCount: 0, extractor: 'offline', extractedAt: NOW },
+      };
+      spec
+        .given([queued, started, done])
+        .when(extracted(['fb_3']))
+        .thenNothing();
+      spec
+        .given([{ type: 'TranscriptReceived', data: { ...record, status: 'skipped' } }])
+        .when({ type: 'StartExtraction', now: NOW })
+        .thenNothing();
+      spec
+        .given([{ type: 'TranscriptReceived', data: { ...record, status: 'plan_blocked' } }])
+        .when(extracted([]))
+        .thenNothing();
+    });
+
+    it('extraction of an unknown call is refused', () => {
+      spec.given([]).when({ type: 'StartExtraction', now: NOW }).thenThrows(NotFound);
     });
   });
 });

@@ -7,8 +7,11 @@ import type { ClassifierModel } from './classifier-model.js';
 import { buildFeatures } from './features.js';
 import { predictSigmoid, predictSoftmax, standardise } from './linear-model.js';
 import { combineSentiment } from '../sentiment/combine-sentiment.js';
+import { detectHardCase } from '../rules/hard-cases.js';
 
 export interface Classification {
+  /** How sure the analysis is, in [0, 1]. */
+  confidence: number;
   sentiment: Sentiment;
   sentimentScore: number;
   type: FeedbackType;
@@ -18,6 +21,8 @@ export interface Classification {
 const MAX_EMOTIONS = 3;
 const NEGATIVE_EMOTIONS: readonly Emotion[] = ['anger', 'frustration', 'disappointment'];
 const POSITIVE_EMOTIONS: readonly Emotion[] = ['satisfaction', 'excitement'];
+/** Confidence of an answer given by a hard-case rule (contrast, removal, sarcasm, complaint question) over the classifier. */
+const RULE_CONFIDENCE = 0.6;
 
 export class TextClassifier {
   constructor(private readonly model: ClassifierModel) {
@@ -30,14 +35,25 @@ export class TextClassifier {
 
   /** `text` has placeholders neutralised; `embedding` is its sentence embedding. */
   classify(text: string, embedding: ArrayLike<number>): Classification {
-    if (!/[\p{L}\p{N}]/u.test(text)) return { sentiment: 'neutral', sentimentScore: 0, type: 'other', emotions: [] };
+    if (!/[\p{L}\p{N}]/u.test(text)) return { sentiment: 'neutral', sentimentScore: 0, type: 'other', emotions: [], confidence: 1 };
     const features = buildFeatures(text, embedding);
     const x = standardise(features.vector, this.model.standardiser);
     const [pPositive, pNeutral, pNegative] = predictSoftmax(this.model.sentiment, x);
-    const { sentiment, score } = combineSentiment({ pPositive, pNeutral, pNegative }, features.signals, features.lexiconCompound);
-
+    const combined = combineSentiment({ pPositive, pNeutral, pNegative }, features.signals, features.lexiconCompound);
     const pType = predictSoftmax(this.model.type, x);
-    const type = FEEDBACK_TYPES[pType.indexOf(Math.max(...pType))];
+    let type = FEEDBACK_TYPES[pType.indexOf(Math.max(...pType))];
+    let { sentiment, score } = combined;
+    // The probabilities of the labels finally chosen: low when the heads hesitate or a rule overrode them.
+    let confidence = Math.sqrt([pPositive, pNeutral, pNegative][SENTIMENTS.indexOf(sentiment)] * Math.max(...pType));
+
+    const hardCase = detectHardCase(text);
+    if (hardCase) {
+      if (hardCase.sentiment !== sentiment) {
+        const magnitude = Math.min(0.7, Math.max(0.3, Math.abs(score)));
+        score = hardCase.sentiment === 'neutral' ? 0 : hardCase.sentiment === 'positive' ? magnitude : -magnitude;
+      }
+      [sentiment, type, confidence] = [hardCase.sentiment, hardCase.type, RULE_CONFIDENCE];
+    }
 
     const pEmotion = predictSigmoid(this.model.emotions, x);
     const emotions = EMOTIONS.map((emotion, k) => ({ emotion, p: pEmotion[k] }))
@@ -49,6 +65,6 @@ export class TextClassifier {
       .slice(0, MAX_EMOTIONS)
       .map(({ emotion }) => emotion);
 
-    return { sentiment, sentimentScore: score, type, emotions };
+    return { sentiment, sentimentScore: score, type, emotions, confidence: Number(confidence.toFixed(2)) };
   }
 }

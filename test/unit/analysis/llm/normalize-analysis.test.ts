@@ -1,12 +1,20 @@
 import { expect } from 'chai';
-import { DEFAULT_POLAR_MAGNITUDE, normalizeAnalysis } from '../../../../src/analysis/llm/normalize-analysis.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_POLAR_MAGNITUDE, normalizeAnalysis } from '../../../../src/analysis/llm/normalize-analysis.js';
 import { InvalidModelOutputError } from '../../../../src/analysis/llm/llm-error.js';
 
-const valid = { sentiment: 'negative', sentimentScore: -0.6, type: 'bug', emotions: ['frustration'], language: 'en' };
+const valid = { sentiment: 'negative', sentimentScore: -0.6, type: 'bug', emotions: ['frustration'], language: 'en', confidence: 0.8 };
 
 describe('normalizeAnalysis', () => {
   it('keeps a valid answer as is', () => {
     expect(normalizeAnalysis(valid)).to.deep.equal(valid);
+  });
+
+  it('clamps the confidence to [0, 1] and records the default when the model gives none', () => {
+    expect(normalizeAnalysis({ ...valid, confidence: 1.7 }).confidence).to.equal(1);
+    expect(normalizeAnalysis({ ...valid, confidence: -0.2 }).confidence).to.equal(0);
+    expect(normalizeAnalysis({ ...valid, confidence: '0.35' }).confidence).to.equal(0.35);
+    expect(normalizeAnalysis({ ...valid, confidence: undefined }).confidence).to.equal(DEFAULT_CONFIDENCE);
+    expect(normalizeAnalysis({ ...valid, confidence: 'sure' }).confidence).to.equal(DEFAULT_CONFIDENCE);
   });
 
   it('maps an unknown type to other and repairs spelling variants', () => {

@@ -119,7 +119,16 @@ describe('offline analyzer', function () {
         expect(Math.sign(r.sentimentScore)).to.equal({ positive: 1, neutral: 0, negative: -1 }[r.sentiment]);
         expect(r.analyzer).to.equal('offline');
         expect(r.embedding.dimensions).to.equal(512);
+        expect(r.confidence).to.be.a('number').within(0, 1);
       }
+    });
+
+    it('reads other languages with their cue lexicon and contrast by its second clause', async () => {
+      expect(await analyzer.analyze('Der Preis ist viel zu hoch, echt enttäuschend.')).to.include({ language: 'de', sentiment: 'negative', type: 'complaint' });
+      expect(await analyzer.analyze('Tolle Idee, aber die App stürzt ständig ab.')).to.include({ language: 'de', sentiment: 'negative', type: 'bug' });
+      const contrast = await analyzer.analyze('great app but the ads are too intrusive');
+      expect(contrast).to.include({ language: 'en', sentiment: 'negative', type: 'complaint' });
+      expect(contrast.sentimentScore).to.be.below(0);
     });
   });
 });

@@ -1,0 +1,108 @@
+import nlp from 'compromise';
+import type { ThemeLabeler } from '../labeler.js';
+import { aspectsOf } from '../../domain/cluster/aspects.js';
+import { isStopWord } from '../../domain/text/stopwords.js';
+import { stem, stripPlaceholders } from '../../domain/text/tokenize.js';
+import { CtfidfLabeler } from './ctfidf-labeler.js';
+
+/** Texts of a theme read for phrases: its newest, as the worker passes them. */
+const TEXTS_READ = 25;
+const MAX_PHRASE_WORDS = 4;
+/** Tags of words that never start or end a label: "the", "my", "every", "10". */
+const EDGE_TAGS = ['Determiner', 'Pronoun', 'Possessive', 'Value', 'Conjunction', 'Preposition'];
+
+interface Candidate {
+  /** Stemmed content words, sorted: phrases with the same key are one candidate. */
+  key: string;
+  stems: string[];
+  forms: Map<string, number>;
+  texts: Set<number>;
+}
+
+/**
+ * Offline theme labels a person would write ("CSV export", "Dark mode", "Slack integration"): the
+ * theme's most representative noun phrase, found by compromise in its texts. A phrase scores by the
+ * number of the theme's texts that contain all its content words (in any inflection), plus a bonus
+ * for each of the theme's distinctive c-TF-IDF `terms` it covers, and a little for length (two or
+ * three words name a theme better than one). Shown in its most frequent written form, first letter
+ * capitalised (acronyms kept). Only English texts are parsed (compromise knows no other language);
+ * a theme without a phrase is named by the aspect most of its texts name ("Sign in", "Dark mode"),
+ * else by its c-TF-IDF terms (`CtfidfLabeler`).
+ */
+export class PhraseLabeler implements ThemeLabeler {
+  private readonly fallback = new CtfidfLabeler();
+
+  async label(input: { texts: string[]; terms: string[] }): Promise<string> {
+    const texts = (input.texts ?? []).slice(0, TEXTS_READ).map((t) => stripPlaceholders(String(t)).slice(0, 2000));
+    return bestPhrase(texts.filter(looksEnglish), input.terms ?? []) ?? sharedAspect(texts) ?? this.fallback.label(input);
+  }
+}
+
+export function bestPhrase(texts: readonly string[], terms: readonly string[]): string | undefined {
+  const textStems = texts.map((t) => new Set(words(t).map(stem)));
+  const candidates = new Map<string, Candidate>();
+  texts.forEach((text, index) => {
+    for (const phrase of nounPhrases(text)) {
+      const stems = [
+        ...new Set(
+          words(phrase)
+            .filter((w) => !isStopWord(w.toLowerCase()))
+            .map((w) => stem(w.toLowerCase())),
+        ),
+      ].sort();
+      if (stems.length === 0) continue;
+      const key = stems.join(' ');
+      const candidate = candidates.get(key) ?? { key, stems, forms: new Map(), texts: new Set() };
+      candidate.forms.set(phrase, (candidate.forms.get(phrase) ?? 0) + 1);
+      candidate.texts.add(index);
+      candidates.set(key, candidate);
+    }
+  });
+  const termStems = terms.slice(0, 5).map((term) => words(term).map((w) => stem(w.toLowerCase())));
+  let best: { score: number; form: string } | undefined;
+  for (const candidate of candidates.values()) {
+    const support = textStems.filter((stems) => candidate.stems.every((s) => stems.has(s))).length;
+    if (texts.length > 1 && support < 2) continue;
+    const covered = termStems.reduce((sum, term, rank) => sum + (covers(candidate, term) ? 5 - rank : 0), 0);
+    if (termStems.length > 0 && covered === 0) continue;
+    // One word names a theme only when it is the theme's most distinctive term ("Slack", not "App").
+    if (candidate.stems.length === 1 && termStems.length > 0 && !covers(candidate, termStems[0])) continue;
+    const score = support + covered + Math.min(candidate.stems.length - 1, 2) * 1.5;
+    const form = [...candidate.forms].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
+    if (!best || score > best.score || (score === best.score && form < best.form)) best = { score, form };
+  }
+  return best ? capitalise(best.form).slice(0, 60) : undefined;
+}
+
+const covers = (candidate: Candidate, term: readonly string[]) => term.length > 0 && term.every((s) => candidate.stems.includes(s));
+
+/** Noun phrases of a text without leading or trailing determiners, pronouns, numbers and punctuation. */
+function nounPhrases(text: string): string[] {
+  const phrases: string[] = [];
+  for (const phrase of nlp(text).nouns().json() as { terms: { text: string; tags: string[] }[] }[]) {
+    // Words mixing letters and digits are references and codes ("quokka7731"), not names of a theme; acronyms ("2FA") stay.
+    const terms = phrase.terms.filter((t) => /[\p{L}]/u.test(t.text) && (!/\d/.test(t.text) || isAcronym(t.text)));
+    while (terms.length > 0 && terms[0].tags.some((tag) => EDGE_TAGS.includes(tag))) terms.shift();
+    while (terms.length > 0 && terms[terms.length - 1].tags.some((tag) => EDGE_TAGS.includes(tag))) terms.pop();
+    if (terms.length === 0 || terms.length > MAX_PHRASE_WORDS) continue;
+    phrases.push(terms.map((t) => (isAcronym(t.text) ? t.text : t.text.toLowerCase())).join(' '));
+  }
+  return phrases;
+}
+
+/** compromise parses English only: texts of other languages (no common English function word, or letters English does not use) are left out. */
+const ENGLISH_FUNCTION_WORDS =
+  /(?<![\p{L}'])(?:the|my|i|is|it|to|and|you|your|of|for|with|this|that|please|can't|cannot|don't|doesn't|won't|isn't|keeps)(?![\p{L}'])/iu;
+const looksEnglish = (text: string) => ENGLISH_FUNCTION_WORDS.test(text) && !/[ñáíóúàèìòùâêîôûçäöüßãõœ¿¡]/i.test(text);
+
+/** The aspect most of the texts name ("Sign-in", "Dark mode"), when more than half name the same one. */
+function sharedAspect(texts: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const text of texts) for (const { aspect } of aspectsOf(text)) counts.set(aspect, (counts.get(aspect) ?? 0) + 1);
+  const [aspect, count] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0] ?? [];
+  return aspect && count * 2 > texts.length ? capitalise(aspect.replace(/-/g, ' ')) : undefined;
+}
+
+const words = (text: string) => text.match(/[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*/gu) ?? [];
+const isAcronym = (word: string) => /^[A-Z0-9]{2,}$/.test(word) && /[A-Z]/.test(word);
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

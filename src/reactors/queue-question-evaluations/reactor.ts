@@ -1,0 +1,37 @@
+import type { Queryable } from '../../db/database.js';
+import { reactor } from '../../projection-engine/projection.js';
+import { questionEvaluationsMigrations } from './migration.js';
+
+async function markDue(tx: Queryable, projectId: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO question_evaluations_due (project_id)
+     SELECT $1 WHERE EXISTS (SELECT 1 FROM question_projects WHERE project_id = $1)
+     ON CONFLICT (project_id) DO UPDATE SET mark = question_evaluations_due.mark + 1`,
+    [projectId],
+  );
+}
+
+/**
+ * A project's tracked questions are evaluated again when a question is tracked and whenever an item
+ * of the project is analysed, re-embedded or deleted; the evaluation worker does it.
+ */
+export const queueQuestionEvaluations = reactor({
+  name: 'queue-question-evaluations',
+  handles: ['QuestionTracked', 'QuestionUntracked', 'FeedbackProcessed', 'FeedbackReembedded', 'FeedbackDeleted'],
+  migrations: questionEvaluationsMigrations,
+  async apply(event, tx) {
+    switch (event.type) {
+      case 'QuestionTracked':
+        await tx.query(`INSERT INTO question_projects (question_id, project_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+          event.data.questionId,
+          event.data.projectId,
+        ]);
+        return markDue(tx, event.data.projectId);
+      case 'QuestionUntracked':
+        await tx.query(`DELETE FROM question_projects WHERE question_id = $1`, [event.data.questionId]);
+        return;
+      default:
+        return markDue(tx, event.data.projectId);
+    }
+  },
+});

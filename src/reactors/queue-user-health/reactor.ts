@@ -1,0 +1,48 @@
+import type { Queryable } from '../../db/database.js';
+import { reactor } from '../../projection-engine/projection.js';
+import { userHealthMigrations } from './migration.js';
+
+async function markDue(tx: Queryable, projectId: string, userId: string, feedbackId: string | null): Promise<void> {
+  await tx.query(
+    `INSERT INTO user_health_due (project_id, user_id, triggered_by_feedback_id) VALUES ($1, $2, $3)
+     ON CONFLICT (project_id, user_id) DO UPDATE
+       SET mark = user_health_due.mark + 1, triggered_by_feedback_id = coalesce(EXCLUDED.triggered_by_feedback_id, user_health_due.triggered_by_feedback_id)`,
+    [projectId, userId, feedbackId],
+  );
+}
+
+/**
+ * A user's health is scored again when one of their items is analysed (its sentiment counts) or
+ * deleted, and when an identify call may have changed their customer value; the health worker
+ * does it. Users known only by email (shadow users) are scored when read, never alerted on.
+ */
+export const queueUserHealth = reactor({
+  name: 'queue-user-health',
+  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackDeleted', 'UserIdentified', 'UserErased'],
+  migrations: userHealthMigrations,
+  async apply(event, tx) {
+    switch (event.type) {
+      case 'FeedbackSubmitted':
+        if (event.data.userId === null) return;
+        await tx.query(`INSERT INTO health_feedback_users (feedback_id, project_id, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+          event.data.feedbackId,
+          event.data.projectId,
+          event.data.userId,
+        ]);
+        return;
+      case 'FeedbackProcessed':
+      case 'FeedbackDeleted': {
+        const owner = await tx.query<{ user_id: string }>(`SELECT user_id FROM health_feedback_users WHERE feedback_id = $1`, [event.data.feedbackId]);
+        if (event.type === 'FeedbackDeleted') await tx.query(`DELETE FROM health_feedback_users WHERE feedback_id = $1`, [event.data.feedbackId]);
+        if (owner.rows[0]) await markDue(tx, event.data.projectId, owner.rows[0].user_id, event.type === 'FeedbackProcessed' ? event.data.feedbackId : null);
+        return;
+      }
+      case 'UserIdentified':
+        return markDue(tx, event.data.projectId, event.data.userId, null);
+      case 'UserErased':
+        await tx.query(`DELETE FROM user_health_due WHERE project_id = $1 AND user_id = $2`, [event.data.projectId, event.data.userId]);
+        await tx.query(`DELETE FROM health_feedback_users WHERE project_id = $1 AND user_id = $2`, [event.data.projectId, event.data.userId]);
+        return;
+    }
+  },
+});

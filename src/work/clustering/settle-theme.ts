@@ -1,0 +1,58 @@
+import pgvector from 'pgvector';
+import type { ThemeLabeler } from '../../analysis/labeler.js';
+import { findMergeFor, MAX_SETTLE_MERGES } from '../../domain/cluster/assignment.js';
+import { clusterDecider } from '../../domain/cluster/decider.js';
+import { clusterStream } from '../../domain/cluster/events.js';
+import { thresholdsFor } from '../../domain/cluster/thresholds.js';
+import type { CommandContext } from '../../eventstore/command-context.js';
+import { handleCommand } from '../../eventstore/command-handler.js';
+import type { CoreServices } from '../../services.js';
+import { labelTheme } from './theme-label.js';
+import { recordLabel } from './record-label.js';
+
+type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
+
+/** Themes compared with the one that changed: its nearest centres (average-link partners are among them in practice). */
+const NEIGHBOURS = 30;
+
+/**
+ * Right after an item joined or started `clusterId`: merges that theme with its best partner while
+ * one qualifies (`findMergeFor`, at most `MAX_SETTLE_MERGES`), each recorded as `ClusterMerged`, so a
+ * user sees themes that already met, not a trail of small ones until the periodic pass, and replay
+ * rebuilds the same themes. Themes a person shaped (split, or renamed) are left out, so an edit is never
+ * undone by the next item. Runs under the project's clustering lease. Returns the item's theme now.
+ */
+export async function settleTheme(
+  services: Services,
+  labeler: ThemeLabeler,
+  projectId: string,
+  clusterId: string,
+  model: string,
+  context: CommandContext,
+): Promise<string> {
+  let current = clusterId;
+  let merged = false;
+  for (let step = 0; step < MAX_SETTLE_MERGES; step++) {
+    const rows = await services.db.query<{ cluster_id: string; centroid: string; size: number }>(
+      `SELECT c.cluster_id, c.centroid::text AS centroid, c.size FROM clusters c, (SELECT centroid FROM clusters WHERE cluster_id = $3) t
+        WHERE c.project_id = $1 AND c.model = $2 AND c.merged_into IS NULL AND c.size > 0 AND c.centroid IS NOT NULL AND NOT c.hand_shaped
+        ORDER BY c.centroid <=> t.centroid, c.cluster_id LIMIT ${NEIGHBOURS + 1}`,
+      [projectId, model, current],
+    );
+    const candidates = rows.rows.map((c) => ({ clusterId: c.cluster_id, centroid: pgvector.fromSql(c.centroid) as number[], size: c.size }));
+    const merge = findMergeFor(current, candidates, thresholdsFor(model));
+    if (!merge) break;
+    const handled = await handleCommand(
+      services.store,
+      clusterStream(merge.from),
+      clusterDecider,
+      { type: 'MergeInto', into: merge.into, at: services.clock.now().toISOString() },
+      { context },
+    );
+    if (handled.appended) await services.engine.waitFor(handled.appended.position);
+    current = merge.into;
+    merged = true;
+  }
+  if (merged) await recordLabel(services, projectId, current, await labelTheme(services.db, labeler, projectId, current), context);
+  return current;
+}

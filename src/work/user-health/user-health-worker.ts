@@ -1,0 +1,75 @@
+import { userDecider } from '../../domain/user/decider.js';
+import { userStreamIncarnation } from '../../domain/user/events.js';
+import { systemContext } from '../../eventstore/command-context.js';
+import { handleOnLiveIncarnation } from '../../eventstore/incarnations.js';
+import type { CoreServices } from '../../services.js';
+import { describeFailure } from '../../support/describe-error.js';
+import { userHealth } from './health-inputs.js';
+
+const CLAIM_SECONDS = 30;
+const RETRY_SECONDS = 30;
+const BATCH = 16;
+
+interface DueUser {
+  project_id: string;
+  user_id: string;
+  mark: string;
+  triggered_by_feedback_id: string | null;
+}
+
+/**
+ * Scores the users marked due by the `queue-user-health` reactor and records a change of band on
+ * the user's stream (`UserHealthChanged` on entering the at-risk band, `UserHealthRecovered` on
+ * leaving it). Users who are no longer in the read model (erased) are skipped.
+ */
+export class UserHealthWorker {
+  constructor(private readonly services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'logger' | 'ids'>) {}
+
+  async runOnce(): Promise<number> {
+    const now = this.services.clock.now();
+    const claimed = await this.services.db.query<DueUser>(
+      `UPDATE user_health_due d SET claimed_until = $1::timestamptz + make_interval(secs => $2)
+         FROM (SELECT project_id, user_id FROM user_health_due WHERE claimed_until IS NULL OR claimed_until < $1
+                ORDER BY project_id, user_id LIMIT $3 FOR UPDATE SKIP LOCKED) due
+        WHERE d.project_id = due.project_id AND d.user_id = due.user_id
+        RETURNING d.project_id, d.user_id, d.mark::text, d.triggered_by_feedback_id`,
+      [now.toISOString(), CLAIM_SECONDS, BATCH],
+    );
+    for (const due of claimed.rows) await this.score(due);
+    return claimed.rows.length;
+  }
+
+  private async score(due: DueUser): Promise<void> {
+    const { db } = this.services;
+    try {
+      const known = await db.query(`SELECT 1 FROM users WHERE project_id = $1 AND user_id = $2`, [due.project_id, due.user_id]);
+      if (known.rowCount === 1) {
+        const { score } = await userHealth(db, due.project_id, due.user_id, this.services.clock.now());
+        await handleOnLiveIncarnation(
+          this.services.store,
+          (incarnation) => userStreamIncarnation(due.project_id, due.user_id, incarnation),
+          userDecider,
+          {
+            type: 'RecordHealth',
+            projectId: due.project_id,
+            userId: due.user_id,
+            score,
+            triggeredByFeedbackId: due.triggered_by_feedback_id,
+            at: this.services.clock.now().toISOString(),
+          },
+          { context: systemContext('user-health', this.services.ids.next('run')) },
+        );
+      }
+      await db.query(`DELETE FROM user_health_due WHERE project_id = $1 AND user_id = $2 AND mark = $3`, [due.project_id, due.user_id, due.mark]);
+      await db.query(`UPDATE user_health_due SET claimed_until = NULL WHERE project_id = $1 AND user_id = $2`, [due.project_id, due.user_id]);
+    } catch (error) {
+      this.services.logger.warn({ projectId: due.project_id, lastError: describeFailure(error) }, 'user health scoring failed; will retry');
+      await db.query(`UPDATE user_health_due SET claimed_until = $3::timestamptz + make_interval(secs => $4) WHERE project_id = $1 AND user_id = $2`, [
+        due.project_id,
+        due.user_id,
+        this.services.clock.now().toISOString(),
+        RETRY_SECONDS,
+      ]);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { expect } from 'chai';
+import { PhraseLabeler } from '../../../../src/analysis/labels/phrase-labeler.js';
+
+const labeler = new PhraseLabeler();
+
+describe('phrase labeler (offline theme labels)', () => {
+  it('names a theme by its most representative noun phrase, in its written form', async () => {
+    const label = await labeler.label({
+      texts: [
+        'CSV export times out every time I pick the full year range.',
+        'The CSV export just spins and then fails',
+        'CSV export cuts off the last column',
+        'Downloading my data as a spreadsheet never finishes.',
+      ],
+      terms: ['csv export', 'export', 'spins'],
+    });
+    expect(label).to.equal('CSV export');
+  });
+
+  it('prefers a distinctive phrase to a generic word, capitalised, without stems or separators', async () => {
+    const label = await labeler.label({
+      texts: ['Please add a dark mode, the white background hurts at night', 'Dark mode please!! my eyes are burning', 'dark mode would be amazing in the app'],
+      terms: ['dark mode', 'night', 'eyes'],
+    });
+    expect(label).to.equal('Dark mode');
+  });
+
+  it('a theme of texts compromise cannot parse is named by the aspect most of them name', async () => {
+    const label = await labeler.label({
+      texts: ['No puedo iniciar sesión', 'Impossible de me connecter', 'Ich kann mich nicht anmelden'],
+      terms: ['puedo', 'connecter', 'anmelden'],
+    });
+    expect(label).to.equal('Sign in');
+  });
+
+  it('falls back to the c-TF-IDF terms when there is neither a phrase nor a shared aspect', async () => {
+    const label = await labeler.label({ texts: ['Qwerty zxcvb'], terms: ['qwerty', 'zxcvb'] });
+    expect(label).to.be.a('string').and.not.be.empty;
+    expect(await labeler.label({ texts: [], terms: [] })).to.be.a('string').and.not.be.empty;
+  });
+
+  it('leaves out words mixing letters and digits (references, codes)', async () => {
+    const label = await labeler.label({ texts: ['My order ab12345 shows the wrong invoices.'], terms: ['ab12345', 'invoices'] });
+    expect(label.toLowerCase()).to.not.include('ab12345');
+  });
+
+  it('survives hostile texts (NUL, lone surrogates, 100,000 characters)', async () => {
+    const label = await labeler.label({ texts: [`\u0000\ud800 export ${'a'.repeat(100_000)}`, 'export \u0000'], terms: ['export'] });
+    expect(label).to.be.a('string');
+    expect(label.length).to.be.at.most(60);
+  });
+});

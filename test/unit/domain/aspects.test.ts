@@ -1,0 +1,35 @@
+import { expect } from 'chai';
+import { ASPECT_SLOTS, aspectsOf, aspectVector } from '../../../src/domain/cluster/aspects.js';
+
+const names = (text: string) => aspectsOf(text).map((a) => a.aspect);
+
+describe('aspects of a report', () => {
+  it('recognises one aspect in several languages and in paraphrases that share no word', () => {
+    for (const text of [
+      "I can't log in",
+      'The authentication screen rejects my credentials',
+      'No puedo iniciar sesión',
+      'Impossible de me connecter',
+      'Ich kann mich nicht anmelden',
+    ]) {
+      expect(names(text), text).to.include('sign-in');
+    }
+  });
+
+  it('matches whole words unless the keyword is a prefix: "latest" is not "late", "crashes" is "crash"', () => {
+    expect(names('Keeps crashing after the latest update')).to.deep.equal(['crash']);
+    expect(names('My order arrived late')).to.deep.equal(['late-delivery']);
+  });
+
+  it('folds case and accents; a text without keywords names no aspect and gives a zero block', () => {
+    expect(names('LA EXPORTACIÓN A CSV')).to.deep.equal(['export']);
+    expect(names('Hello there')).to.deep.equal([]);
+    expect(aspectVector('Hello there').every((x) => x === 0)).to.equal(true);
+    expect(aspectVector('dark mode')).to.have.length(ASPECT_SLOTS);
+  });
+
+  it('survives hostile text (NUL, lone surrogates, 100,000 characters) without an error', () => {
+    expect(() => aspectsOf(`\u0000\ud800 login ${'x'.repeat(100_000)}`)).to.not.throw();
+    expect(names(`\u0000\ud800 login`)).to.deep.equal(['sign-in']);
+  });
+});

@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import { userDecider } from '../../../src/domain/user/decider.js';
+import { nextUserErasureStep, userErasureDecider, type UserErasureState } from '../../../src/domain/user-erasure/decider.js';
+import type { UserErasureEvent, UserErasureStep } from '../../../src/domain/user-erasure/events.js';
+import { DeciderSpecification } from '../../support/decider-spec.js';
+import { identified, identify, T1, T2 } from './user-fixtures.js';
+
+const requested: UserErasureEvent = { type: 'UserErasureRequested', data: { requestId: 'del_1', projectId: 'p1', userId: 'u1', requestedAt: T1 } };
+const stepDone = (step: UserErasureStep): UserErasureEvent => ({ type: 'UserErasureStepCompleted', data: { requestId: 'del_1', step, at: T2 } });
+const completed: UserErasureEvent = { type: 'UserErasureCompleted', data: { requestId: 'del_1', projectId: 'p1', requestedAt: T1, completedAt: T2 } };
+const fold = (events: UserErasureEvent[]): UserErasureState => events.reduce(userErasureDecider.evolve, userErasureDecider.initialState());
+
+describe('user erasure process (spec 4.7)', () => {
+  const spec = DeciderSpecification.for(userErasureDecider);
+
+  describe('the next step', () => {
+    it('erases the feedback, then the profile, then the webhook payloads, then completes', () => {
+      expect(nextUserErasureStep(fold([requested]))).to.equal('erase-feedback');
+      expect(nextUserErasureStep(fold([requested, stepDone('erase-feedback')]))).to.equal('erase-profile');
+      expect(nextUserErasureStep(fold([requested, stepDone('erase-feedback'), stepDone('erase-profile')]))).to.equal('scrub-deliveries');
+      const allSteps = [requested, stepDone('erase-feedback'), stepDone('erase-profile'), stepDone('scrub-deliveries')];
+      expect(nextUserErasureStep(fold(allSteps))).to.equal('complete');
+      expect(nextUserErasureStep(fold([...allSteps, completed]))).to.equal('nothing');
+    });
+  });
+
+  describe('the request', () => {
+    it('given nothing, when requested, then the request names the user and its time', () =>
+      spec.given([]).when({ type: 'RequestUserErasure', requestId: 'del_1', projectId: 'p1', userId: 'u1', at: T1 }).then([requested]));
+
+    it('given the request, when requested again (a retried append), then nothing', () =>
+      spec.given([requested]).when({ type: 'RequestUserErasure', requestId: 'del_1', projectId: 'p1', userId: 'u1', at: T2 }).thenNothing());
+  });
+
+  describe('recording', () => {
+    it('given the request, when a step is recorded, then it is completed', () =>
+      spec
+        .given([requested])
+        .when({ type: 'RecordUserErasureStep', requestId: 'del_1', step: 'erase-feedback', at: T2 })
+        .then([stepDone('erase-feedback')]));
+
+    it('given the step recorded, when a resumed run records it again, then nothing', () =>
+      spec
+        .given([requested, stepDone('erase-feedback')])
+        .when({ type: 'RecordUserErasureStep', requestId: 'del_1', step: 'erase-feedback', at: T2 })
+        .thenNothing());
+
+    it('given nothing (the outcome stream), when completed, then the outcome carries ids and times only', () => {
+      spec.given([]).when({ type: 'CompleteUserErasure', requestId: 'del_1', projectId: 'p1', requestedAt: T1, at: T2 }).then([completed]);
+      expect(JSON.stringify(completed)).not.to.include('u1');
+    });
+
+    it('given a completed outcome, when completed again, then nothing', () =>
+      spec.given([completed]).when({ type: 'CompleteUserErasure', requestId: 'del_1', projectId: 'p1', requestedAt: T1, at: T2 }).thenNothing());
+  });
+});
+
+describe('user decider: erase (spec 4.7)', () => {
+  const spec = DeciderSpecification.for(userDecider);
+  const erase = { type: 'EraseUser' as const, projectId: 'p1', userId: 'u1', requestId: 'del_1', at: T2 };
+  const erased = { type: 'UserErased' as const, data: { projectId: 'p1', userId: 'u1', requestId: 'del_1', at: T2 } };
+
+  it('given an identified user, when erased, then UserErased', () =>
+    spec
+      .given([identified({ traitsSet: { plan: 'pro' } })])
+      .when(erase)
+      .then([erased]));
+
+  it('given a user seen only in feedback (no stream yet), when erased, then UserErased', () => spec.given([]).when(erase).then([erased]));
+
+  it('an erased user holds no traits and no value marks', () => {
+    const state = [identified({ traitsSet: { plan: 'pro' }, numbersSet: { mrr: '10' } }), erased].reduce(userDecider.evolve, userDecider.initialState());
+    expect([...state.traits.keys(), ...state.valueMarks.keys()]).to.deep.equal([]);
+  });
+
+  it('given an erased user, when identified again in the same stream, then the traits start afresh', () =>
+    spec
+      .given([identified({ traitsSet: { plan: 'pro' } }), erased])
+      .when(identify({ seats: 'two' }))
+      .then([identified({ traitsSet: { seats: 'two' } })]));
+});
