@@ -15,6 +15,10 @@ export async function ensureUser(tx: Queryable, projectId: string, userId: strin
  * then those a replay of the log (where deleted items are erased) builds.
  */
 export async function settleUser(tx: Queryable, projectId: string, userId: string): Promise<void> {
+  // The row lock comes first so that the recount below takes its snapshot after any concurrent
+  // writer of this user (the inline pass of a newer append) has committed: counted under an older
+  // snapshot, the UPDATE would wait for that writer and then overwrite its newer count.
+  await tx.query('SELECT 1 FROM users WHERE project_id = $1 AND user_id = $2 FOR UPDATE', [projectId, userId]);
   await tx.query(
     `DELETE FROM users WHERE project_id = $1 AND user_id = $2 AND identified_first_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM user_feedback WHERE project_id = $1 AND user_id = $2)`,

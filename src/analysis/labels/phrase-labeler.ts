@@ -34,11 +34,19 @@ export class PhraseLabeler implements ThemeLabeler {
 
   async label(input: { texts: string[]; terms: string[] }): Promise<string> {
     const texts = (input.texts ?? []).slice(0, TEXTS_READ).map((t) => stripPlaceholders(String(t)).slice(0, 2000));
-    return bestPhrase(texts.filter(looksEnglish), input.terms ?? []) ?? sharedAspect(texts) ?? this.fallback.label(input);
+    const phrase = bestPhrase(texts.filter(looksEnglish), input.terms ?? []);
+    const aspect = sharedAspect(texts);
+    // A phrase from a single text, or from at most a third of them ("White background" in a theme
+    // whose other texts are Spanish, French and German), loses to the aspect more of them name
+    // ("Dark mode"): the label then no longer depends on which texts happened to arrive first.
+    const phraseIsMarginal = phrase && (phrase.support === 1 || phrase.support * 3 <= texts.length);
+    if (aspect && (!phrase || (phraseIsMarginal && aspect.count > phrase.support))) return aspect.label;
+    return phrase?.label ?? this.fallback.label(input);
   }
 }
 
-export function bestPhrase(texts: readonly string[], terms: readonly string[]): string | undefined {
+/** The best noun phrase and the number of texts that contain it. */
+export function bestPhrase(texts: readonly string[], terms: readonly string[]): { label: string; support: number } | undefined {
   const textStems = texts.map((t) => new Set(words(t).map(stem)));
   const candidates = new Map<string, Candidate>();
   texts.forEach((text, index) => {
@@ -59,7 +67,7 @@ export function bestPhrase(texts: readonly string[], terms: readonly string[]): 
     }
   });
   const termStems = terms.slice(0, 5).map((term) => words(term).map((w) => stem(w.toLowerCase())));
-  let best: { score: number; form: string } | undefined;
+  let best: { score: number; form: string; support: number } | undefined;
   for (const candidate of candidates.values()) {
     const support = textStems.filter((stems) => candidate.stems.every((s) => stems.has(s))).length;
     if (texts.length > 1 && support < 2) continue;
@@ -69,9 +77,9 @@ export function bestPhrase(texts: readonly string[], terms: readonly string[]): 
     if (candidate.stems.length === 1 && termStems.length > 0 && !covers(candidate, termStems[0])) continue;
     const score = support + covered + Math.min(candidate.stems.length - 1, 2) * 1.5;
     const form = [...candidate.forms].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
-    if (!best || score > best.score || (score === best.score && form < best.form)) best = { score, form };
+    if (!best || score > best.score || (score === best.score && form < best.form)) best = { score, form, support };
   }
-  return best ? capitalise(best.form).slice(0, 60) : undefined;
+  return best && { label: capitalise(best.form).slice(0, 60), support: best.support };
 }
 
 const covers = (candidate: Candidate, term: readonly string[]) => term.length > 0 && term.every((s) => candidate.stems.includes(s));
@@ -96,11 +104,11 @@ const ENGLISH_FUNCTION_WORDS =
 const looksEnglish = (text: string) => ENGLISH_FUNCTION_WORDS.test(text) && !/[ñáíóúàèìòùâêîôûçäöüßãõœ¿¡]/i.test(text);
 
 /** The aspect most of the texts name ("Sign-in", "Dark mode"), when more than half name the same one. */
-function sharedAspect(texts: readonly string[]): string | undefined {
+function sharedAspect(texts: readonly string[]): { label: string; count: number } | undefined {
   const counts = new Map<string, number>();
   for (const text of texts) for (const { aspect } of aspectsOf(text)) counts.set(aspect, (counts.get(aspect) ?? 0) + 1);
   const [aspect, count] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0] ?? [];
-  return aspect && count * 2 > texts.length ? capitalise(aspect.replace(/-/g, ' ')) : undefined;
+  return aspect && count * 2 > texts.length ? { label: capitalise(aspect.replace(/-/g, ' ')), count } : undefined;
 }
 
 const words = (text: string) => text.match(/[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*/gu) ?? [];

@@ -301,7 +301,7 @@ const ASPECTS: readonly { aspect: string; keywords: readonly string[] }[] = [
     ],
   },
   {
-    aspect: 'courier*',
+    aspect: 'courier',
     keywords: [
       'driver*',
       'courier*',

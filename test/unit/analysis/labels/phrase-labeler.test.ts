@@ -33,6 +33,21 @@ describe('phrase labeler (offline theme labels)', () => {
     expect(label).to.equal('Sign in');
   });
 
+  it('a phrase only one text of a mixed-language theme uses loses to the aspect they all name, whichever texts arrived first', async () => {
+    const texts = [
+      'Please add a dark mode, the white background hurts at night.',
+      'Por favor, añadan un modo oscuro.',
+      'Un mode sombre serait génial pour le soir.',
+      'Bitte einen Dunkelmodus einbauen.',
+    ];
+    const subsets = [texts, texts.slice(0, 3), [texts[0], texts[2], texts[3]], [texts[3], texts[0]]];
+    for (const subset of subsets) {
+      for (const terms of [['white', 'background'], ['mode', 'oscuro'], []]) {
+        expect(await labeler.label({ texts: subset, terms }), `${subset.length} texts, terms ${terms}`).to.equal('Dark mode');
+      }
+    }
+  });
+
   it('falls back to the c-TF-IDF terms when there is neither a phrase nor a shared aspect', async () => {
     const label = await labeler.label({ texts: ['Qwerty zxcvb'], terms: ['qwerty', 'zxcvb'] });
     expect(label).to.be.a('string').and.not.be.empty;
