@@ -22,7 +22,7 @@ export const MAIN_LANGUAGES = ['es', 'fr', 'de', 'pt', 'it', 'nl'];
 export const OTHER_LANGUAGES = ['ja', 'zh', 'ru', 'tr'];
 export const LANGUAGE_BARS = { main: { sentiment: 0.8, type: 0.7 }, other: { sentiment: 0.5, type: 0.5 }, hard: { sentiment: 0.8, type: 0.7 } };
 
-interface LabelledCase {
+export interface LabelledCase {
   text: string;
   sentiment: string;
   type: string;
@@ -31,16 +31,16 @@ interface LabelledCase {
   kind?: string;
 }
 
-interface Score {
+export interface Score {
   total: number;
   sentiment: number;
   type: number;
 }
 
-const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-const ratio = (s: Score, key: 'sentiment' | 'type') => (s.total === 0 ? 0 : s[key] / s.total);
+export const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+export const ratio = (s: Score, key: 'sentiment' | 'type') => (s.total === 0 ? 0 : s[key] / s.total);
 
-function tally(cases: LabelledCase[], analyses: Analysis[], groupOf: (c: LabelledCase) => string): Map<string, Score> {
+export function tally(cases: LabelledCase[], analyses: Analysis[], groupOf: (c: LabelledCase) => string): Map<string, Score> {
   const groups = new Map<string, Score>();
   cases.forEach((c, i) => {
     for (const key of [groupOf(c), 'all']) {
@@ -54,7 +54,7 @@ function tally(cases: LabelledCase[], analyses: Analysis[], groupOf: (c: Labelle
   return groups;
 }
 
-function printTable(title: string, groups: Map<string, Score>, barFor: (group: string) => { sentiment: number; type: number } | undefined): boolean {
+export function printTable(title: string, groups: Map<string, Score>, barFor: (group: string) => { sentiment: number; type: number } | undefined): boolean {
   console.log(`\n${title}`);
   console.log(`${'group'.padEnd(20)}${'items'.padStart(6)}${'sentiment'.padStart(11)}${'type'.padStart(9)}   bar`);
   let pass = true;
@@ -81,7 +81,7 @@ function printMistakes(cases: LabelledCase[], analyses: Analysis[]): void {
 }
 
 /** Mean confidence of fully right answers against answers with a mistake: a useful confidence is higher on the first. */
-function printConfidence(cases: LabelledCase[], analyses: Analysis[]): void {
+export function printConfidence(cases: LabelledCase[], analyses: Analysis[]): void {
   const right: number[] = [];
   const wrong: number[] = [];
   cases.forEach((c, i) => (analyses[i].sentiment === c.sentiment && analyses[i].type === c.type ? right : wrong).push(analyses[i].confidence ?? NaN));

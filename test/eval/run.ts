@@ -9,11 +9,13 @@ const evaluations = [
   'test/eval/first-week.ts',
   'test/eval/transcripts.ts',
 ];
+// Held-out sets have no bar: their figures are printed, their exit status never fails the run.
+const informational = ['test/eval/held-out.ts'];
 const failed: string[] = [];
-for (const script of evaluations) {
-  console.log(`\n=== ${script} ===`);
+for (const script of [...evaluations, ...informational]) {
+  console.log(`\n=== ${script}${informational.includes(script) ? ' (held-out, informational)' : ''} ===`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
-  if (result.status !== 0) failed.push(script);
+  if (result.status !== 0 && !informational.includes(script)) failed.push(script);
 }
 console.log(failed.length === 0 ? '\nAll evaluations meet their bars.' : `\nBelow the bar: ${failed.join(', ')}`);
 process.exitCode = failed.length === 0 ? 0 : 1;
