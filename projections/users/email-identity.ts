@@ -25,15 +25,16 @@ async function aliasOf(tx: Queryable, projectId: string, email: string): Promise
   return (await tx.query<{ user_id: string }>(`SELECT user_id FROM user_aliases WHERE project_id = $1 AND email = $2`, [projectId, email])).rows[0]?.user_id;
 }
 
-/**
- * An identify call's `email` trait (spec 4.5 rule 2): the email becomes an alias of the user, and
- * with linking `auto` a shadow user of that email merges in with its items (see `emailClaimOutcome`).
- */
 async function linkingOf(tx: Queryable, projectId: string): Promise<{ linking: IdentityLinking; ignore: string[] }> {
   const found = await tx.query<{ linking: IdentityLinking; ignore: string[] }>(`SELECT linking, ignore FROM user_linking WHERE project_id = $1`, [projectId]);
   return found.rows[0] ?? { linking: 'auto', ignore: [] };
 }
 
+/**
+ * An identify call's `email` trait (spec 4.5 rule 2): the email becomes an alias of the user, and
+ * with linking `auto` a shadow user of that email merges in with its items (see `emailClaimOutcome`);
+ * a claim the rules keep apart from an existing shadow user becomes a merge suggestion.
+ */
 export async function claimEmail(tx: Queryable, event: UserIdentified['data'], raisedBy: Raiser): Promise<void> {
   const trait = event.traitsSet.email;
   if (typeof trait !== 'string') return;
