@@ -60,3 +60,24 @@ usersMigrations.push({
     );
   `,
 });
+
+/** Merge suggestions (spec 2.3): a shadow user and a user claiming its email, kept apart by the rules until an operator decides. */
+usersMigrations.push({
+  id: '0652_identity_suggestions',
+  sql: `
+    CREATE TABLE identity_suggestions (
+      suggestion_id text PRIMARY KEY,
+      project_id text NOT NULL,
+      -- the shadow user's email, which is also its userId
+      email text NOT NULL,
+      candidate_user_id text NOT NULL,
+      reason text NOT NULL,
+      status text NOT NULL,
+      created_at timestamptz NOT NULL,
+      decided_at timestamptz,
+      merged_at timestamptz,
+      UNIQUE (project_id, email, candidate_user_id)
+    );
+    CREATE INDEX identity_suggestions_candidate ON identity_suggestions (project_id, candidate_user_id);
+  `,
+});

@@ -4,6 +4,7 @@ import { usersMigrations } from './migration.js';
 import { ensureUser, settleUser } from './user-row.js';
 import { claimEmail, dropAliases, trackLinking, userForEmail } from './email-identity.js';
 import { applyValueMarks } from './value-marks.js';
+import { decideSuggestion, dropSuggestionsOf, dropSuggestionsOfGoneShadow, mergeShadowUser } from './merge-suggestions.js';
 
 /**
  * End users (spec 2.3): seen by identify calls and by feedback carrying their userId, with their
@@ -11,8 +12,18 @@ import { applyValueMarks } from './value-marks.js';
  */
 export const usersProjection = projector({
   name: 'users',
-  tables: ['users', 'user_value_marks', 'user_feedback', 'user_aliases', 'user_linking'],
-  handles: ['UserIdentified', 'UserErased', 'FeedbackSubmitted', 'FeedbackDeleted', 'ProjectCreated', 'ProjectSettingsChanged'],
+  tables: ['users', 'user_value_marks', 'user_feedback', 'user_aliases', 'user_linking', 'identity_suggestions'],
+  handles: [
+    'UserIdentified',
+    'UserErased',
+    'ShadowUserMerged',
+    'FeedbackSubmitted',
+    'FeedbackDeleted',
+    'ProjectCreated',
+    'ProjectSettingsChanged',
+    'MergeSuggestionConfirmed',
+    'MergeSuggestionRejected',
+  ],
   // The user's item count is right after the 202; applied again, the insert is ignored and the recount gives the same.
   inline: ['FeedbackSubmitted'],
   migrations: usersMigrations,
@@ -28,7 +39,7 @@ export const usersProjection = projector({
           [d.projectId, d.userId, d.traitsRemoved, JSON.stringify(traitsWritten(d)), d.at],
         );
         await applyValueMarks(tx, d);
-        await claimEmail(tx, d);
+        await claimEmail(tx, d, { eventId: event.id, at: d.at });
         await settleUser(tx, d.projectId, d.userId);
         return;
       }
@@ -38,8 +49,18 @@ export const usersProjection = projector({
           await tx.query(`DELETE FROM ${table} WHERE project_id = $1 AND user_id = $2`, [projectId, userId]);
         }
         await dropAliases(tx, projectId, userId);
+        await dropSuggestionsOf(tx, projectId, userId);
         return;
       }
+      case 'ShadowUserMerged':
+        await mergeShadowUser(tx, event.data);
+        return;
+      case 'MergeSuggestionConfirmed':
+        await decideSuggestion(tx, event.data.suggestionId, 'confirmed', event.data.at);
+        return;
+      case 'MergeSuggestionRejected':
+        await decideSuggestion(tx, event.data.suggestionId, 'rejected', event.data.at);
+        return;
       case 'ProjectCreated':
         await trackLinking(tx, event.data.projectId, event.data.settings);
         return;
@@ -49,7 +70,8 @@ export const usersProjection = projector({
       case 'FeedbackSubmitted': {
         const { feedbackId, projectId, createdAt, email } = event.data;
         // userId wins over email (spec 2.3); an item with neither belongs to no one.
-        const userId = event.data.userId ?? (email === null ? null : await userForEmail(tx, projectId, email, createdAt));
+        const raisedBy = { eventId: event.id, at: event.data.receivedAt };
+        const userId = event.data.userId ?? (email === null ? null : await userForEmail(tx, projectId, email, createdAt, raisedBy));
         if (userId === null) return;
         await tx.query(
           `INSERT INTO user_feedback (feedback_id, project_id, user_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (feedback_id) DO NOTHING`,
@@ -64,7 +86,10 @@ export const usersProjection = projector({
           `DELETE FROM user_feedback WHERE feedback_id = $1 RETURNING project_id, user_id`,
           [event.data.feedbackId],
         );
-        for (const { project_id, user_id } of deleted.rows) await settleUser(tx, project_id, user_id);
+        for (const { project_id, user_id } of deleted.rows) {
+          await settleUser(tx, project_id, user_id);
+          await dropSuggestionsOfGoneShadow(tx, project_id, user_id);
+        }
         return;
       }
     }

@@ -1,12 +1,13 @@
 import type { Queryable } from '../../src/db/database.js';
 
-/** A user row exists once the user is seen; its seen times and count are settled by `settleUser`. */
-export async function ensureUser(tx: Queryable, projectId: string, userId: string, seenAt: string, shadow = false): Promise<void> {
-  await tx.query(
+/** A user row exists once the user is seen; its seen times and count are settled by `settleUser`. True when it is new. */
+export async function ensureUser(tx: Queryable, projectId: string, userId: string, seenAt: string, shadow = false): Promise<boolean> {
+  const inserted = await tx.query(
     `INSERT INTO users (project_id, user_id, traits, first_seen_at, last_seen_at, feedback_count, shadow)
      VALUES ($1, $2, '{}', $3, $3, 0, $4) ON CONFLICT (project_id, user_id) DO NOTHING`,
     [projectId, userId, seenAt, shadow],
   );
+  return (inserted.rowCount ?? 0) > 0;
 }
 
 /**

@@ -10,6 +10,7 @@ import { webhooksCommand, WEBHOOKS_USAGE } from './commands/webhooks.js';
 import { questionCommand, QUESTION_USAGE } from './commands/question.js';
 import { importArgsForServer, importCommand, IMPORT_USAGE } from './commands/import.js';
 import { exportArgsForServer, exportCommand, EXPORT_USAGE } from './commands/export.js';
+import { identityCommand, IDENTITY_USAGE } from './commands/identity.js';
 
 export type Print = (line: string) => void;
 
@@ -43,6 +44,7 @@ export const CLI_COMMANDS: Record<string, CliCommand> = {
   reembed: { run: reembedCommand, usage: REEMBED_USAGE, throughServer: false, catchUpFirst: true },
   webhooks: { run: webhooksCommand, usage: WEBHOOKS_USAGE, throughServer: true, catchUpFirst: true },
   question: { run: questionCommand, usage: QUESTION_USAGE, throughServer: true, catchUpFirst: true },
+  identity: { run: identityCommand, usage: IDENTITY_USAGE, throughServer: true, catchUpFirst: true },
   'erasure-maintenance': { run: erasureMaintenanceCommand, usage: ERASURE_MAINTENANCE_USAGE, throughServer: false, catchUpFirst: true },
   import: { run: importCommand, usage: IMPORT_USAGE, throughServer: true, catchUpFirst: true, argsForServer: importArgsForServer },
   export: { run: exportCommand, usage: EXPORT_USAGE, throughServer: true, catchUpFirst: true, argsForServer: exportArgsForServer },

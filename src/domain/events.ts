@@ -1,6 +1,7 @@
 import type { ClusterEvent, ClusterLabeled } from './cluster/events.js';
 import type { FeedbackDeletionEvent } from './feedback-deletion/events.js';
 import type { FeedbackEvent } from './feedback/events.js';
+import type { IdentityMergeEvent } from './identity-merge/events.js';
 import type { ProjectEvent } from './project/events.js';
 import type { QuestionEvent } from './question/events.js';
 import type { TranscriptEvent } from './transcript/events.js';
@@ -19,4 +20,5 @@ export type LoggedEvent =
   | WebhookEvent
   | TranscriptEvent
   | QuestionEvent
-  | UserErasureEvent;
+  | UserErasureEvent
+  | IdentityMergeEvent;

@@ -6,6 +6,7 @@ import { queueQuestionEvaluations } from './queue-question-evaluations/reactor.j
 import { queueUserHealth } from './queue-user-health/reactor.js';
 import { trackFeedbackDeletions } from './track-feedback-deletions/reactor.js';
 import { trackUserErasures } from './track-user-erasures/reactor.js';
+import { trackIdentityMerges } from './track-identity-merges/reactor.js';
 import { webhookOutbox } from './webhook-outbox/reactor.js';
 
 /** Every reactor: effects fed by the log, never reset by a rebuild. */
@@ -18,4 +19,5 @@ export const allReactors = (): AnyReactor[] => [
   queueQuestionEvaluations,
   trackUserErasures,
   queueUserHealth,
+  trackIdentityMerges,
 ];

@@ -11,6 +11,7 @@ import { UserHealthWorker } from './user-health/user-health-worker.js';
 import { WorkerLoop } from './worker-loop.js';
 import { resumeFeedbackDeletions } from '../processes/feedback-deletion/resume.js';
 import { runPendingUserErasures } from '../processes/user-erasure/resume.js';
+import { resumeIdentityMerges } from '../processes/identity-merge/resume.js';
 import { WebhookDeliveryWorker } from '../webhooks/delivery-worker.js';
 import { DELIVERY_RETENTION_EVERY_MS, pruneWebhookDeliveries } from '../webhooks/retention.js';
 import { TranscriptExtractionWorker } from '../processes/transcript-extraction/worker.js';
@@ -54,6 +55,7 @@ export function startBackgroundWork(
     new WorkerLoop('erasure', () => eraseLeftoverStreams(runtime), runtime.logger, 5000),
     new WorkerLoop('feedback-deletions', () => resumeFeedbackDeletions(runtime), runtime.logger, 5000),
     new WorkerLoop('user-erasures', () => runPendingUserErasures(runtime), runtime.logger, 1000),
+    new WorkerLoop('identity-merges', () => resumeIdentityMerges(runtime), runtime.logger, 5000),
     new WorkerLoop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), runtime.logger, ERASURE_MAINTENANCE_EVERY_MS),
     new WorkerLoop(
       'webhook-retention',

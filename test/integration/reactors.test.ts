@@ -17,6 +17,7 @@ describe('reactors are never reset by a rebuild (issue 8)', () => {
     'queue-question-evaluations',
     'track-user-erasures',
     'queue-user-health',
+    'track-identity-merges',
   ];
 
   before(async () => {

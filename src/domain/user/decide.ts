@@ -34,7 +34,17 @@ export interface RecordHealth {
   at: string;
 }
 
-export type UserCommand = IdentifyUser | EraseUser | RecordHealth;
+/** The merge process (spec 2.3): the shadow user of `email` merges into this user. */
+export interface MergeShadowUser {
+  type: 'MergeShadowUser';
+  projectId: string;
+  userId: string;
+  email: string;
+  suggestionId: string;
+  at: string;
+}
+
+export type UserCommand = IdentifyUser | EraseUser | RecordHealth | MergeShadowUser;
 
 /**
  * Every identify call is recorded, even one that changes no trait: it is a sighting of the user
@@ -49,6 +59,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     return [{ type: 'UserErased', data: { projectId, userId, requestId, at } }];
   }
   if (command.type === 'RecordHealth') return decideHealth(command, state);
+  if (command.type === 'MergeShadowUser') return decideMerge(command, state);
   const sorted = sortTraits(command, state);
   const event: UserEvent = {
     type: 'UserIdentified',
@@ -63,4 +74,11 @@ function decideHealth(command: RecordHealth, state: UserState): UserEvent[] {
   if (isAtRisk(score) && !state.atRisk) return [{ type: 'UserHealthChanged', data: { projectId, userId, score, band: 'at_risk', triggeredByFeedbackId, at } }];
   if (!isAtRisk(score) && state.atRisk) return [{ type: 'UserHealthRecovered', data: { projectId, userId, score, at } }];
   return [];
+}
+
+/** Only into a user who exists (a fresh incarnation after an erasure has no one to merge into), once per suggestion. */
+function decideMerge(command: MergeShadowUser, state: UserState): UserEvent[] {
+  const { projectId, userId, email, suggestionId, at } = command;
+  if (state.userId === undefined || state.mergedSuggestions?.includes(suggestionId)) return [];
+  return [{ type: 'ShadowUserMerged', data: { projectId, userId, email, suggestionId, at } }];
 }

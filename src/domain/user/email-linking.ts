@@ -39,3 +39,19 @@ export function emailClaimOutcome({ email, userId, linking, ignore, aliasOf }: E
   if (aliasOf !== undefined && aliasOf !== userId) return 'none';
   return linking === 'auto' ? 'link' : 'alias-only';
 }
+
+/** Why a shadow user and a user claiming its email are not merged on their own (spec 2.3 "ambiguous matches"). */
+export type MergeSuggestionReason = 'ignored-address' | 'role-address' | 'claimed-by-another-user' | 'linking-suggest';
+
+/**
+ * Whether a claim that does not merge on its own should become a merge suggestion, and why: every
+ * case the rules above keep apart, except linking `off` (no identity by email at all) and a value
+ * that is no email. Null when the claim links (it merges at once) or suggests nothing.
+ */
+export function mergeSuggestionReason({ email, userId, linking, ignore, aliasOf }: EmailClaim): MergeSuggestionReason | null {
+  if (linking === 'off' || !EMAIL.test(email)) return null;
+  if (isIgnoredEmail(email, ignore)) return 'ignored-address';
+  if (isRoleAddress(email)) return 'role-address';
+  if (aliasOf !== undefined && aliasOf !== userId) return 'claimed-by-another-user';
+  return linking === 'suggest' ? 'linking-suggest' : null;
+}

@@ -57,7 +57,17 @@ export interface UserHealthRecovered {
   data: { projectId: string; userId: string; score: number; at: string };
 }
 
-export type UserEvent = UserIdentified | UserErased | UserHealthChanged | UserHealthRecovered;
+/**
+ * A confirmed merge suggestion (spec 2.3): the shadow user of `email` is this user. Its items become
+ * theirs and the email becomes their alias (taken from another claimant, if one held it). Recorded
+ * on the user's stream, so erasing the user erases the record of the merge with the email in it.
+ */
+export interface ShadowUserMerged {
+  type: 'ShadowUserMerged';
+  data: { projectId: string; userId: string; email: string; suggestionId: string; at: string };
+}
+
+export type UserEvent = UserIdentified | UserErased | UserHealthChanged | UserHealthRecovered | ShadowUserMerged;
 
 /** The traits a call wrote, as the API shows them: numbers as JSON numbers (exact: see `numbersSet`). */
 export const traitsWritten = ({ traitsSet, numbersSet }: UserIdentified['data']): Record<string, TraitValue> => ({

@@ -15,6 +15,8 @@ export interface UserState {
   valueMarks: Map<string, ValueMark>;
   /** In the at-risk band since the last `UserHealthChanged`, until a `UserHealthRecovered`. */
   atRisk?: boolean;
+  /** Merge suggestions already merged into this user: a resumed merge records nothing twice. */
+  mergedSuggestions?: readonly string[];
 }
 
 export const initialUserState = (): UserState => ({ traits: new Map(), valueMarks: new Map() });
@@ -37,6 +39,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, atRisk: true };
     case 'UserHealthRecovered':
       return { ...state, atRisk: false };
+    case 'ShadowUserMerged':
+      return { ...state, mergedSuggestions: [...(state.mergedSuggestions ?? []), event.data.suggestionId] };
     case 'UserErased':
       return { ...initialUserState(), userId: event.data.userId };
   }

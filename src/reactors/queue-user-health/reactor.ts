@@ -13,12 +13,13 @@ async function markDue(tx: Queryable, projectId: string, userId: string, feedbac
 
 /**
  * A user's health is scored again when one of their items is analysed (its sentiment counts) or
- * deleted, and when an identify call may have changed their customer value; the health worker
+ * deleted, when an identify call may have changed their customer value, and when a shadow user
+ * merges into them (a confirmed suggestion); the health worker
  * does it. Users known only by email (shadow users) are scored when read, never alerted on.
  */
 export const queueUserHealth = reactor({
   name: 'queue-user-health',
-  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackDeleted', 'UserIdentified', 'UserErased'],
+  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackDeleted', 'UserIdentified', 'ShadowUserMerged', 'UserErased'],
   migrations: userHealthMigrations,
   async apply(event, tx) {
     switch (event.type) {
@@ -38,6 +39,7 @@ export const queueUserHealth = reactor({
         return;
       }
       case 'UserIdentified':
+      case 'ShadowUserMerged': // the merged shadow user's items now count towards the user's score
         return markDue(tx, event.data.projectId, event.data.userId, null);
       case 'UserErased':
         await tx.query(`DELETE FROM user_health_due WHERE project_id = $1 AND user_id = $2`, [event.data.projectId, event.data.userId]);

@@ -8,6 +8,8 @@ import { callBody, postTranscript } from '../../support/transcripts.js';
 import { trackQuestion } from '../../../commands/track-question/handler.js';
 import { untrackQuestion } from '../../../commands/untrack-question/handler.js';
 import { expectEventually } from '../../support/eventually.js';
+import { confirmMergeSuggestion, rejectMergeSuggestion } from '../../../commands/decide-merge-suggestion/handler.js';
+import { mergeSuggestions } from '../../../queries/merge-suggestions/query.js';
 
 describe('replay equals live (feedbackctl reproject)', function () {
   // The set-up waits for analyses and two user erasures: on a busy machine that takes a while.
@@ -74,6 +76,18 @@ describe('replay equals live (feedbackctl reproject)', function () {
     // Email identity (spec 2.3): a shadow user by email, and a user claiming the email (A links with `suggest`: an alias, no merge).
     await server.request('/api/v1/feedback', { key: a.secretKey, method: 'POST', body: JSON.stringify({ text: 'Sync is slow', email: 'dora@example.com' }) });
     expect((await identify(a.secretKey, 'dora', { email: 'dora@example.com' })).status).to.equal(200);
+    // Merge suggestions (spec 2.3, A links with `suggest`): dora's stays open, fay's is confirmed (a merge), gus's rejected.
+    for (const name of ['fay', 'gus']) {
+      await server.request('/api/v1/feedback', {
+        key: a.secretKey,
+        method: 'POST',
+        body: JSON.stringify({ text: 'Sync is slow', email: `${name}@example.com` }),
+      });
+      expect((await identify(a.secretKey, name, { email: `${name}@example.com` })).status).to.equal(200);
+    }
+    const suggestionFor = async (userId: string) => (await mergeSuggestions(server.runtime.db, a.projectId)).find((s) => s.candidateUserId === userId)!.id;
+    expect((await confirmMergeSuggestion(server.runtime, await suggestionFor('fay'), testContext())).merge).to.equal('merged');
+    await rejectMergeSuggestion(server.runtime, await suggestionFor('gus'), testContext());
     // B links with `auto`: the shadow user merges into eva.
     await server.request('/api/v1/feedback', { key: b.secretKey, method: 'POST', body: JSON.stringify({ text: 'Sync is slow', email: 'eva@example.com' }) });
     expect((await identify(b.secretKey, 'eva', { email: 'eva@example.com' })).status).to.equal(200);
@@ -139,6 +153,7 @@ describe('replay equals live (feedbackctl reproject)', function () {
       'user_erasures',
       'user_aliases',
       'user_linking',
+      'identity_suggestions',
       'transcripts',
       'tracked_questions',
       'analysis_jobs',
@@ -146,15 +161,18 @@ describe('replay equals live (feedbackctl reproject)', function () {
       'erasure_jobs',
     ];
     const live = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await snapshotTable(db, t)])));
-    expect(live.feedback_items).to.have.length(5); // 7 submitted; one deleted, one erased with ben in B
+    expect(live.feedback_items).to.have.length(7); // 9 submitted; one deleted, one erased with ben in B
     expect(live.clusters.length).to.be.greaterThan(0);
     expect(live.clusters.some((row: string) => row.includes('"status":"resolved"'))).to.equal(true);
     expect(live.api_keys).to.have.length(4);
-    // ana, ben, dora and the shadow dora@example.com in A (linking suggest: not merged), ana and eva in B (carl in A and ben in B erased)
-    expect(live.users).to.have.length(6);
+    // ana, ben, dora and the shadow dora@example.com in A (linking suggest: not merged), fay (merged on confirmation), gus and
+    // his shadow (rejected); ana and eva in B (carl in A and ben in B erased)
+    expect(live.users).to.have.length(9);
     expect(live.user_value_marks).to.have.length(1);
-    expect(live.user_feedback).to.have.length(5);
-    expect(live.user_aliases).to.have.length(2);
+    expect(live.user_feedback).to.have.length(7);
+    expect(live.user_aliases).to.have.length(4);
+    expect(live.identity_suggestions).to.have.length(3);
+    expect(live.identity_suggestions.join('\n')).to.include('"status":"confirmed"').and.include('"status":"rejected"').and.include('"status":"open"');
     expect(live.user_erasures).to.have.length(2);
     expect(live.transcripts).to.have.length(2);
     expect(live.tracked_questions).to.have.length(1);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { emailClaimOutcome, isIgnoredEmail, isRoleAddress, normaliseEmail } from '../../../src/domain/user/email-linking.js';
+import { emailClaimOutcome, isIgnoredEmail, isRoleAddress, mergeSuggestionReason, normaliseEmail } from '../../../src/domain/user/email-linking.js';
 
 describe('email linking rules (spec 2.3)', () => {
   const claim = { email: 'ana@example.com', userId: 'ana', linking: 'auto' as const, ignore: [], aliasOf: undefined };
@@ -25,5 +25,16 @@ describe('email linking rules (spec 2.3)', () => {
     expect(isIgnoredEmail('ops@mailbox.example.org', ['@mailbox.example'])).to.equal(false);
     expect(emailClaimOutcome({ ...claim, ignore: ['ana@example.com'] })).to.equal('none');
     expect(emailClaimOutcome({ ...claim, email: 'not an email' })).to.equal('none');
+  });
+
+  it('what the rules keep apart becomes a merge suggestion, with its reason; linking off and a plain link suggest nothing', () => {
+    expect(mergeSuggestionReason({ ...claim, linking: 'suggest' })).to.equal('linking-suggest');
+    expect(mergeSuggestionReason({ ...claim, aliasOf: 'bea' })).to.equal('claimed-by-another-user');
+    expect(mergeSuggestionReason({ ...claim, email: 'support@acme.example' })).to.equal('role-address');
+    expect(mergeSuggestionReason({ ...claim, ignore: ['@example.com'], email: 'support@example.com' })).to.equal('ignored-address');
+    expect(mergeSuggestionReason(claim)).to.equal(null);
+    expect(mergeSuggestionReason({ ...claim, aliasOf: 'ana' })).to.equal(null);
+    expect(mergeSuggestionReason({ ...claim, linking: 'off', email: 'support@acme.example' })).to.equal(null);
+    expect(mergeSuggestionReason({ ...claim, linking: 'suggest', email: 'not an email' })).to.equal(null);
   });
 });

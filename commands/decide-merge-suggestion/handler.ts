@@ -1,0 +1,64 @@
+import { identityMergeDecider } from '../../src/domain/identity-merge/decider.js';
+import { mergeSuggestionStream } from '../../src/domain/identity-merge/events.js';
+import { NotFound } from '../../src/domain/errors.js';
+import type { CommandContext } from '../../src/eventstore/command-context.js';
+import { handleCommand } from '../../src/eventstore/command-handler.js';
+import { runIdentityMerge } from '../../src/processes/identity-merge/run.js';
+import { IdentityMergeNotDueError, wasMerged } from '../../src/processes/identity-merge/steps.js';
+import type { CoreServices } from '../../src/services.js';
+
+type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
+
+const SUGGESTION_ID = /^sug_[A-Za-z0-9_-]{22}$/;
+
+/** The suggestion's project; NotFound for an id no suggestion has (never seen, or gone with its shadow user). */
+async function projectOf(services: Services, suggestionId: string): Promise<string> {
+  const notFound = new NotFound('Merge suggestion', `No merge suggestion ${suggestionId} (see feedbackctl identity suggestions).`);
+  if (!SUGGESTION_ID.test(suggestionId)) throw notFound;
+  const found = await services.db.query<{ project_id: string }>(`SELECT project_id FROM identity_suggestions WHERE suggestion_id = $1`, [suggestionId]);
+  if (!found.rows[0]) throw notFound;
+  return found.rows[0].project_id;
+}
+
+export interface MergeOutcome {
+  suggestionId: string;
+  /** `pending`: the confirmation is recorded, the worker finishes the merge. */
+  merge: 'merged' | 'pending' | 'nothing-to-merge';
+}
+
+/**
+ * Confirms a merge suggestion (spec 2.3) and runs the merge process at once: the shadow user's items
+ * become the candidate's, the email their alias. Confirming again is a no-op that reports the
+ * merge; a rejected suggestion cannot be confirmed (Conflict).
+ */
+export async function confirmMergeSuggestion(services: Services, suggestionId: string, context: CommandContext): Promise<MergeOutcome> {
+  const projectId = await projectOf(services, suggestionId);
+  const handled = await handleCommand(
+    services.store,
+    mergeSuggestionStream(suggestionId),
+    identityMergeDecider,
+    { type: 'ConfirmSuggestion', suggestionId, projectId, at: services.clock.now().toISOString() },
+    { context },
+  );
+  if (handled.appended) await services.engine.waitFor(handled.appended.position);
+  try {
+    await runIdentityMerge(services, suggestionId, context);
+  } catch (error) {
+    if (error instanceof IdentityMergeNotDueError) return { suggestionId, merge: 'pending' };
+    throw error;
+  }
+  return { suggestionId, merge: (await wasMerged(services, suggestionId)) ? 'merged' : 'nothing-to-merge' };
+}
+
+/** Rejects a merge suggestion: both users stay apart, and the pair is not suggested again. Rejecting again is a no-op. */
+export async function rejectMergeSuggestion(services: Services, suggestionId: string, context: CommandContext): Promise<void> {
+  const projectId = await projectOf(services, suggestionId);
+  const handled = await handleCommand(
+    services.store,
+    mergeSuggestionStream(suggestionId),
+    identityMergeDecider,
+    { type: 'RejectSuggestion', suggestionId, projectId, at: services.clock.now().toISOString() },
+    { context },
+  );
+  if (handled.appended) await services.engine.waitFor(handled.appended.position);
+}
