@@ -30,6 +30,13 @@ export const webhookOutbox = reactor({
     'UserHealthChanged',
   ],
   migrations: webhookOutboxMigrations,
+  applyRun: {
+    async FeedbackSubmitted(events, tx) {
+      const backfilled = events.filter((event) => isBackfill(event.data)).map((event) => event.data.feedbackId);
+      if (backfilled.length === 0) return;
+      await tx.query(`INSERT INTO webhook_backfilled_items (feedback_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [backfilled]);
+    },
+  },
   async apply(event, tx) {
     switch (event.type) {
       case 'WebhookEndpointCreated':
@@ -57,7 +64,7 @@ export const webhookOutbox = reactor({
         await tx.query(`DELETE FROM webhook_endpoints WHERE endpoint_id = $1`, [event.data.endpointId]);
         return;
       case 'FeedbackSubmitted':
-        if (event.data.backfill === true || Date.parse(event.data.receivedAt) - Date.parse(event.data.createdAt) > BACKFILL_MS) {
+        if (isBackfill(event.data)) {
           await tx.query(`INSERT INTO webhook_backfilled_items (feedback_id) VALUES ($1) ON CONFLICT DO NOTHING`, [event.data.feedbackId]);
         }
         return;
@@ -69,6 +76,9 @@ export const webhookOutbox = reactor({
     }
   },
 });
+
+const isBackfill = (d: { backfill?: boolean; receivedAt: string; createdAt: string }) =>
+  d.backfill === true || Date.parse(d.receivedAt) - Date.parse(d.createdAt) > BACKFILL_MS;
 
 async function enqueue(event: SourceEvent, tx: Queryable): Promise<void> {
   const entry = outboxEntryFor(event);
