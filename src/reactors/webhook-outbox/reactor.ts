@@ -36,6 +36,25 @@ export const webhookOutbox = reactor({
       if (backfilled.length === 0) return;
       await tx.query(`INSERT INTO webhook_backfilled_items (feedback_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [backfilled]);
     },
+    // feedback.processed has no triggering item to check against backfills: one insert for the run.
+    async FeedbackProcessed(events, tx) {
+      const entries = events.map((event) => ({ entry: outboxEntryFor(event), seq: event.position.prepare.toString() }));
+      await tx.query(
+        `INSERT INTO webhook_deliveries (event_id, endpoint_id, project_id, kind, occurred_at, data, seq)
+         SELECT r.event_id, e.endpoint_id, e.project_id, r.kind, r.occurred_at, r.data, r.seq
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::jsonb[], $6::numeric[]) AS r(event_id, project_id, kind, occurred_at, data, seq)
+           JOIN webhook_endpoints e ON e.project_id = r.project_id AND e.active AND r.kind = ANY (e.events)
+         ON CONFLICT DO NOTHING`,
+        [
+          entries.map(({ entry }) => entry.eventId),
+          entries.map(({ entry }) => entry.projectId),
+          entries.map(({ entry }) => entry.kind),
+          entries.map(({ entry }) => entry.occurredAt),
+          entries.map(({ entry }) => JSON.stringify(entry.data)),
+          entries.map(({ seq }) => seq),
+        ],
+      );
+    },
   },
   async apply(event, tx) {
     switch (event.type) {
