@@ -2,10 +2,10 @@
 // server with pgvector (fsync and synchronous commit on, as in production), load spread over both.
 // BENCH_CPU_PROF=dir profiles the API nodes. The CPU time per request is the figure that holds on a
 // shared machine: the throughput there is whatever share of the cores the processes get.
-import fs from 'node:fs';
 import pg from 'pg';
 import { startPostgresServer } from '../support/postgres-server.js';
 import { startChild } from './child.js';
+import { cpuMs } from './cpu-time.js';
 import { fmt, runLoad, type LoadResult } from './load.js';
 
 export interface FeedbackPostgresBench {
@@ -14,16 +14,6 @@ export interface FeedbackPostgresBench {
   connections: number;
   /** CPU time per request during the burst (user + system), summed over the API nodes and over the server's processes. */
   cpuMsPerRequest: { api: number; postgres: number };
-}
-
-/** CPU time a process has used so far, from /proc (0 where there is none: the figure is then missing). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
-  } catch {
-    return 0;
-  }
 }
 
 async function serverCpuMs(client: pg.Client): Promise<Map<number, number>> {
