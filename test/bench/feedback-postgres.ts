@@ -14,6 +14,8 @@ export interface FeedbackPostgresBench {
   connections: number;
   /** CPU time per request during the burst (user + system), summed over the API nodes and over the server's processes. */
   cpuMsPerRequest: { api: number; postgres: number };
+  /** Statements the server ran per request during the burst (each one a round trip), from pg_stat_statements. */
+  statementsPerRequest: number;
 }
 
 async function serverCpuMs(client: pg.Client): Promise<Map<number, number>> {
@@ -28,7 +30,10 @@ const TEXTS = [
 ];
 
 export async function benchFeedbackPostgres(total = 6000, nodes = 2, connectionsPerNode = 16): Promise<FeedbackPostgresBench> {
-  const server = await startPostgresServer({ extensions: ['vector'], settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' } });
+  const server = await startPostgresServer({
+    extensions: ['vector'],
+    settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', shared_preload_libraries: 'pg_stat_statements' },
+  });
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
   await admin.query('CREATE DATABASE bench');
@@ -59,15 +64,27 @@ export async function benchFeedbackPostgres(total = 6000, nodes = 2, connections
     await runLoad(urls, 600, nodes * connectionsPerNode, request); // warm-up
     const monitor = new pg.Client({ connectionString: server.urlFor('bench') });
     await monitor.connect();
+    await monitor.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await monitor.query('SELECT pg_stat_statements_reset()');
     const apiPids = services.map((s) => s.child.pid!);
     const apiBefore = apiPids.map(cpuMs);
     const serverBefore = await serverCpuMs(monitor);
     const burst = await runLoad(urls, total, nodes * connectionsPerNode, request);
     const serverAfter = await serverCpuMs(monitor);
+    const statements = await monitor.query<{ calls: string }>(
+      `SELECT coalesce(sum(calls), 0)::text AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+        WHERE d.datname = 'bench' AND s.query NOT LIKE '%pg_stat_activity%' AND s.query NOT LIKE '%pg_stat_statements%'`,
+    );
     await monitor.end();
     const api = apiPids.reduce((sum, pid, i) => sum + cpuMs(pid) - apiBefore[i], 0);
     const postgres = [...serverAfter].reduce((sum, [pid, after]) => sum + after - (serverBefore.get(pid) ?? 0), 0);
-    return { burst, nodes, connections: nodes * connectionsPerNode, cpuMsPerRequest: { api: api / total, postgres: postgres / total } };
+    return {
+      burst,
+      nodes,
+      connections: nodes * connectionsPerNode,
+      cpuMsPerRequest: { api: api / total, postgres: postgres / total },
+      statementsPerRequest: Number(statements.rows[0].calls) / total,
+    };
   } finally {
     await Promise.all(services.map((s) => s.stop()));
     await server.stop();
@@ -82,6 +99,7 @@ export function printFeedbackPostgres(result: FeedbackPostgresBench, pingPerSeco
   console.log(`  ${fmt(b.perSecond, 0)} req/s   p50 ${fmt(b.p50ms, 2)} ms   p99 ${fmt(b.p99ms, 2)} ms   ${JSON.stringify(b.statuses)}`);
   if (pingPerSecond) console.log(`  = ${fmt(b.perSecond / pingPerSecond, 2)} × the GET /ping throughput (one embedded node)`);
   const cpu = result.cpuMsPerRequest;
+  console.log(`  statements per request: ${fmt(result.statementsPerRequest, 2)} (the append's, the limiter's and the asynchronous projections' on both nodes)`);
   console.log(`  CPU per request: API nodes ${fmt(cpu.api, 2)} ms, PostgreSQL ${fmt(cpu.postgres, 2)} ms (a machine-wide ceiling: cores / their sum)`);
 }
 
