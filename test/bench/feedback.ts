@@ -83,7 +83,11 @@ export async function benchFeedback(
     const cpuBefore = cpuMs(service.child.pid!);
     const burst = await runLoad(url, total, concurrency, (i) => submit(keys[i % keys.length], i));
     const cpuMsPerRequest = (cpuMs(service.child.pid!) - cpuBefore) / total;
-    if (process.env.BENCH_WORKERS === 'off') return { burst, cpuMsPerRequest, rssMb: service.info.rssMb, peakRssMb };
+    if (process.env.BENCH_WORKERS === 'off') {
+      sampling = false;
+      await sampler;
+      return { burst, cpuMsPerRequest, rssMb: service.info.rssMb, peakRssMb };
+    }
     const burstEnd = performance.now();
     const pendingAtBurstEnd = (await readBacklog(service.info)).pending;
     while ((await readBacklog(service.info)).pending > 0) await sleep(100);
