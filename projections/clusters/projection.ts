@@ -44,6 +44,16 @@ export const clustersProjection = projector({
     'ClusterSplit',
   ],
   migrations: clustersMigrations,
+  applyRun: {
+    async FeedbackSubmitted(events, tx) {
+      const d = events.map((event) => event.data);
+      await tx.query(
+        `INSERT INTO cluster_members (feedback_id, project_id, user_id, text, created_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) ON CONFLICT DO NOTHING`,
+        [d.map((x) => x.feedbackId), d.map((x) => x.projectId), d.map((x) => x.userId), d.map((x) => x.text), d.map((x) => x.createdAt)],
+      );
+    },
+  },
   async apply(event, tx) {
     switch (event.type) {
       case 'FeedbackSubmitted':

@@ -10,6 +10,30 @@ export const feedbackListProjection = projector({
   // insert ignores an existing row, so that pass applying it again changes nothing.
   inline: ['FeedbackSubmitted'],
   migrations: feedbackListMigrations,
+  applyRun: {
+    // A burst of submissions: one insert for the run.
+    async FeedbackSubmitted(events, tx) {
+      const d = events.map((event) => event.data);
+      await tx.query(
+        `INSERT INTO feedback_items (feedback_id, project_id, text, source, user_id, metadata, status, created_at, received_at, list_seq)
+         SELECT id, project, text, source, user_id, metadata, 'pending', created_at, received_at, seq
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[], $8::timestamptz[], $9::numeric[])
+             AS r(id, project, text, source, user_id, metadata, created_at, received_at, seq)
+         ON CONFLICT (feedback_id) DO NOTHING`,
+        [
+          d.map((x) => x.feedbackId),
+          d.map((x) => x.projectId),
+          d.map((x) => x.text),
+          d.map((x) => x.source),
+          d.map((x) => x.userId),
+          d.map((x) => JSON.stringify(x.metadata)),
+          d.map((x) => x.createdAt),
+          d.map((x) => x.receivedAt),
+          events.map((event) => event.position.prepare.toString()),
+        ],
+      );
+    },
+  },
   async apply(event, tx) {
     switch (event.type) {
       case 'FeedbackSubmitted': {

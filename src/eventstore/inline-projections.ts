@@ -12,7 +12,8 @@ export interface InlineProjection {
   readonly name: string;
   /** The event types applied inline. */
   readonly inline: readonly string[];
-  apply(event: RecordedEvent, tx: Queryable): Promise<void>;
+  /** Applies the events, in order. */
+  apply(events: readonly RecordedEvent[], tx: Queryable): Promise<void>;
 }
 
 /** Called when an inline projection failed: the append goes on, the asynchronous pass applies (or parks) the events. */
@@ -39,7 +40,7 @@ export async function applyInline(
   try {
     for (const item of work) {
       failing = item.projection.name;
-      for (const event of item.events) await item.projection.apply(event, tx);
+      await item.projection.apply(item.events, tx);
     }
   } catch (error) {
     await tx.query('ROLLBACK TO SAVEPOINT inline_projections');

@@ -5,7 +5,7 @@ import type { Logger } from '../logger.js';
 import { WorkerLoop } from '../work/worker-loop.js';
 import { deleteCheckpoint, lockCheckpoints, readCheckpoint, writeCheckpoints } from './checkpoints.js';
 import { forgetParkedEvents, listParkedEvents, parkEvent, recordRetryFailure, unparkEvent, type ParkedEvent } from './parked-events.js';
-import type { LogConsumer } from './projection.js';
+import { applyInOrder, type LogConsumer } from './projection.js';
 import { describeFailure } from '../support/describe-error.js';
 
 /** The engine dispatches only the types a consumer `handles`, which is what types its `apply`. */
@@ -341,7 +341,7 @@ export class ProjectionEngine {
           positions.set(item.projection.name, at);
           continue;
         }
-        for (const event of item.events) await applyTo(item.projection, event, tx);
+        await applyInOrder(item.projection, item.events, tx);
         positions.set(item.projection.name, last);
         advanced.push(item.projection.name);
       }

@@ -22,6 +22,38 @@ interface LogConsumerBase<E extends EventShape> {
    * effect once. Deterministic: no `now()`, no model calls.
    */
   apply(event: Recorded<E>, tx: Queryable): Promise<void>;
+  /**
+   * Optional handlers for a run of consecutive events of one type (a burst of submissions), in a
+   * few statements instead of one per event. Same effect as `apply` on each event in order.
+   */
+  readonly applyRun?: RunHandlers<E>;
+}
+
+/** Per event type, a handler that applies several events of that type at once. */
+export type RunHandlers<E extends EventShape> = {
+  readonly [T in E['type']]?: (events: Recorded<Extract<E, { type: T }>>[], tx: Queryable) => Promise<void>;
+};
+
+/**
+ * Applies events in order: each run of consecutive events that the consumer has a run handler for
+ * goes in one call, every other event through `apply`.
+ */
+export async function applyInOrder(consumer: LogConsumer, events: readonly RecordedEvent[], tx: Queryable): Promise<void> {
+  const runs = consumer.applyRun as Record<string, ((events: RecordedEvent[], tx: Queryable) => Promise<void>) | undefined> | undefined;
+  let i = 0;
+  while (i < events.length) {
+    const type = events[i].type;
+    const runHandler = runs?.[type];
+    if (!runHandler) {
+      await consumer.apply(events[i] as never, tx);
+      i += 1;
+      continue;
+    }
+    let end = i + 1;
+    while (end < events.length && events[end].type === type) end += 1;
+    await runHandler(events.slice(i, end), tx);
+    i = end;
+  }
 }
 
 /**
@@ -57,8 +89,9 @@ export type LogConsumer = AnyProjector | AnyReactor;
 /** The domain events of the given types. */
 export type EventsOf<T extends LoggedEvent['type']> = Extract<LoggedEvent, { type: T }>;
 
-interface Definition<T extends LoggedEvent['type']> extends Omit<LogConsumerBase<EventsOf<T>>, 'handles'> {
+interface Definition<T extends LoggedEvent['type']> extends Omit<LogConsumerBase<EventsOf<T>>, 'handles' | 'applyRun'> {
   readonly handles: readonly T[];
+  readonly applyRun?: RunHandlers<EventsOf<NoInfer<T>>>;
 }
 
 /** A projector of domain events; `apply` is typed by the union of the handled events. */
@@ -73,7 +106,7 @@ export const projector = <T extends LoggedEvent['type']>(
 export const inlineProjections = (consumers: LogConsumer[]): InlineProjection[] =>
   consumers.flatMap((consumer) =>
     consumer.kind === 'projector' && consumer.inline && consumer.inline.length > 0
-      ? [{ name: consumer.name, inline: consumer.inline, apply: (event: RecordedEvent, tx: Queryable) => consumer.apply(event as never, tx) }]
+      ? [{ name: consumer.name, inline: consumer.inline, apply: (events: readonly RecordedEvent[], tx: Queryable) => applyInOrder(consumer, events, tx) }]
       : [],
   );
 

@@ -1,14 +1,26 @@
 // POST /feedback on the scale-out topology: two ROLE=api processes on one throwaway PostgreSQL 15
 // server with pgvector (fsync and synchronous commit on, as in production), load spread over both.
+// BENCH_CPU_PROF=dir profiles the API nodes. The CPU time per request is the figure that holds on a
+// shared machine: the throughput there is whatever share of the cores the processes get.
 import pg from 'pg';
 import { startPostgresServer } from '../support/postgres-server.js';
 import { startChild } from './child.js';
+import { cpuMs } from './cpu-time.js';
 import { fmt, runLoad, type LoadResult } from './load.js';
 
 export interface FeedbackPostgresBench {
   burst: LoadResult;
   nodes: number;
   connections: number;
+  /** CPU time per request during the burst (user + system), summed over the API nodes and over the server's processes. */
+  cpuMsPerRequest: { api: number; postgres: number };
+  /** Statements the server ran per request during the burst (each one a round trip), from pg_stat_statements. */
+  statementsPerRequest: number;
+}
+
+async function serverCpuMs(client: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity');
+  return new Map(rows.map(({ pid }) => [pid, cpuMs(pid)]));
 }
 
 const TEXTS = [
@@ -18,16 +30,26 @@ const TEXTS = [
 ];
 
 export async function benchFeedbackPostgres(total = 6000, nodes = 2, connectionsPerNode = 16): Promise<FeedbackPostgresBench> {
-  const server = await startPostgresServer({ extensions: ['vector'], settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' } });
+  const server = await startPostgresServer({
+    extensions: ['vector'],
+    settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', shared_preload_libraries: 'pg_stat_statements' },
+  });
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
   await admin.query('CREATE DATABASE bench');
   await admin.end();
+  const profileDir = process.env.BENCH_CPU_PROF;
   const services: Awaited<ReturnType<typeof startChild<{ url: string; keys: string[] }>>>[] = [];
   try {
     // One after the other: the first runs the migrations.
     for (let i = 0; i < nodes; i++) {
-      services.push(await startChild('test/bench/bench-server.ts', { DATABASE_URL: server.urlFor('bench'), ROLE: 'api', BENCH_WORKERS: 'off' }));
+      services.push(
+        await startChild(
+          'test/bench/bench-server.ts',
+          { DATABASE_URL: server.urlFor('bench'), ROLE: 'api', BENCH_WORKERS: 'off' },
+          profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+        ),
+      );
     }
     const urls = services.map((s) => s.info.url);
     const request = (i: number, node: number) => {
@@ -40,8 +62,29 @@ export async function benchFeedbackPostgres(total = 6000, nodes = 2, connections
       };
     };
     await runLoad(urls, 600, nodes * connectionsPerNode, request); // warm-up
+    const monitor = new pg.Client({ connectionString: server.urlFor('bench') });
+    await monitor.connect();
+    await monitor.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await monitor.query('SELECT pg_stat_statements_reset()');
+    const apiPids = services.map((s) => s.child.pid!);
+    const apiBefore = apiPids.map(cpuMs);
+    const serverBefore = await serverCpuMs(monitor);
     const burst = await runLoad(urls, total, nodes * connectionsPerNode, request);
-    return { burst, nodes, connections: nodes * connectionsPerNode };
+    const serverAfter = await serverCpuMs(monitor);
+    const statements = await monitor.query<{ calls: string }>(
+      `SELECT coalesce(sum(calls), 0)::text AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+        WHERE d.datname = 'bench' AND s.query NOT LIKE '%pg_stat_activity%' AND s.query NOT LIKE '%pg_stat_statements%'`,
+    );
+    await monitor.end();
+    const api = apiPids.reduce((sum, pid, i) => sum + cpuMs(pid) - apiBefore[i], 0);
+    const postgres = [...serverAfter].reduce((sum, [pid, after]) => sum + after - (serverBefore.get(pid) ?? 0), 0);
+    return {
+      burst,
+      nodes,
+      connections: nodes * connectionsPerNode,
+      cpuMsPerRequest: { api: api / total, postgres: postgres / total },
+      statementsPerRequest: Number(statements.rows[0].calls) / total,
+    };
   } finally {
     await Promise.all(services.map((s) => s.stop()));
     await server.stop();
@@ -55,6 +98,9 @@ export function printFeedbackPostgres(result: FeedbackPostgresBench, pingPerSeco
   );
   console.log(`  ${fmt(b.perSecond, 0)} req/s   p50 ${fmt(b.p50ms, 2)} ms   p99 ${fmt(b.p99ms, 2)} ms   ${JSON.stringify(b.statuses)}`);
   if (pingPerSecond) console.log(`  = ${fmt(b.perSecond / pingPerSecond, 2)} × the GET /ping throughput (one embedded node)`);
+  const cpu = result.cpuMsPerRequest;
+  console.log(`  statements per request: ${fmt(result.statementsPerRequest, 2)} (the append's, the limiter's and the asynchronous projections' on both nodes)`);
+  console.log(`  CPU per request: API nodes ${fmt(cpu.api, 2)} ms, PostgreSQL ${fmt(cpu.postgres, 2)} ms (a machine-wide ceiling: cores / their sum)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) printFeedbackPostgres(await benchFeedbackPostgres());

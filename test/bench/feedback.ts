@@ -1,11 +1,14 @@
 import { startChild } from './child.js';
+import { cpuMs } from './cpu-time.js';
 import { fmt, runLoad, type LoadResult } from './load.js';
 
 export interface FeedbackBench {
   burst: LoadResult;
-  /** From the burst's last 202 until every item of it is processed. */
-  drain: { seconds: number; itemsPerSecond: number; pendingAtBurstEnd: number };
-  steady: { rate: number; items: number; p50ms: number; p99ms: number; unprocessed: number };
+  /** The service's CPU time per request during the burst. */
+  cpuMsPerRequest: number;
+  /** From the burst's last 202 until every item of it is processed (not measured with `BENCH_WORKERS=off`). */
+  drain?: { seconds: number; itemsPerSecond: number; pendingAtBurstEnd: number };
+  steady?: { rate: number; items: number; p50ms: number; p99ms: number; unprocessed: number };
   rssMb: number;
   /** Resident memory sampled during the burst and the drain. */
   peakRssMb: number;
@@ -56,7 +59,8 @@ async function readBacklog(info: ServiceInfo): Promise<{ pending: number; rssMb:
  * Throughput of POST /feedback under concurrent load, the time the analysis backlog of that burst
  * takes to drain, then time from 202 to processed at a steady rate. `BENCH_CPU_PROF=dir` writes a
  * CPU profile of the service to dir;
- * `BENCH_FEEDBACK_REQUESTS` sets the burst's size.
+ * `BENCH_FEEDBACK_REQUESTS` sets the burst's size; `BENCH_WORKERS=off` measures the request path
+ * alone (no analysis, so no drain and no steady phase).
  */
 export async function benchFeedback(
   total = Number(process.env.BENCH_FEEDBACK_REQUESTS ?? 1500),
@@ -76,7 +80,14 @@ export async function benchFeedback(
     }
   })();
   try {
+    const cpuBefore = cpuMs(service.child.pid!);
     const burst = await runLoad(url, total, concurrency, (i) => submit(keys[i % keys.length], i));
+    const cpuMsPerRequest = (cpuMs(service.child.pid!) - cpuBefore) / total;
+    if (process.env.BENCH_WORKERS === 'off') {
+      sampling = false;
+      await sampler;
+      return { burst, cpuMsPerRequest, rssMb: service.info.rssMb, peakRssMb };
+    }
     const burstEnd = performance.now();
     const pendingAtBurstEnd = (await readBacklog(service.info)).pending;
     while ((await readBacklog(service.info)).pending > 0) await sleep(100);
@@ -103,7 +114,14 @@ export async function benchFeedback(
     }
     delays.sort((a, b) => a - b);
     const at = (p: number) => delays[Math.min(delays.length - 1, Math.floor((p / 100) * delays.length))];
-    return { burst, drain, steady: { rate: steadyRate, items: count, p50ms: at(50), p99ms: at(99), unprocessed }, rssMb: service.info.rssMb, peakRssMb };
+    return {
+      burst,
+      cpuMsPerRequest,
+      drain,
+      steady: { rate: steadyRate, items: count, p50ms: at(50), p99ms: at(99), unprocessed },
+      rssMb: service.info.rssMb,
+      peakRssMb,
+    };
   } finally {
     sampling = false;
     await service.stop();
@@ -115,7 +133,9 @@ export function printFeedback(result: FeedbackBench, pingPerSecond?: number): vo
   console.log(`POST /api/v1/feedback (${b.requests} requests, 16 connections, embedded database)`);
   console.log(`  ${fmt(b.perSecond, 0)} req/s   p50 ${fmt(b.p50ms, 2)} ms   p99 ${fmt(b.p99ms, 2)} ms   ${JSON.stringify(b.statuses)}`);
   if (pingPerSecond) console.log(`  = ${fmt(b.perSecond / pingPerSecond, 2)} × the GET /ping throughput`);
+  console.log(`  service CPU per request during the burst: ${fmt(result.cpuMsPerRequest, 2)} ms`);
   const d = result.drain;
+  if (!d || !result.steady) return;
   console.log(
     `Analysis backlog of the burst: ${d.pendingAtBurstEnd} items pending at its end, all processed ${fmt(d.seconds, 1)} s later (${fmt(d.itemsPerSecond, 0)} items/s)`,
   );

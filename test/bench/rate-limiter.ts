@@ -1,6 +1,6 @@
 /**
  * Cost of the shared rate limiter: hits per second and latency of PostgresRateLimiter (one upsert
- * per request) on a throwaway PostgreSQL server, against the in-process limiter in the same run.
+ * per batch of concurrent hits) on a throwaway PostgreSQL server, against the in-process limiter in the same run.
  *   npx tsx test/bench/rate-limiter.ts
  */
 import pg from 'pg';

@@ -6,6 +6,14 @@ export const queueClustering = reactor({
   name: 'queue-clustering',
   handles: ['FeedbackProcessed', 'FeedbackReembedded', 'FeedbackClustered', 'FeedbackDeleted'],
   migrations: clusteringJobsMigrations,
+  applyRun: {
+    async FeedbackProcessed(events, tx) {
+      await tx.query(
+        `INSERT INTO clustering_jobs (feedback_id, project_id, seq) SELECT * FROM unnest($1::text[], $2::text[], $3::numeric[]) ON CONFLICT DO NOTHING`,
+        [events.map((e) => e.data.feedbackId), events.map((e) => e.data.projectId), events.map((e) => e.position.prepare.toString())],
+      );
+    },
+  },
   async apply(event, tx) {
     if (event.type === 'FeedbackProcessed' || event.type === 'FeedbackReembedded') {
       await tx.query(`INSERT INTO clustering_jobs (feedback_id, project_id, seq) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [

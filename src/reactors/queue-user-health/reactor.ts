@@ -21,6 +21,16 @@ export const queueUserHealth = reactor({
   name: 'queue-user-health',
   handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackDeleted', 'UserIdentified', 'ShadowUserMerged', 'UserErased'],
   migrations: userHealthMigrations,
+  applyRun: {
+    async FeedbackSubmitted(events, tx) {
+      const owned = events.map((event) => event.data).filter((d) => d.userId !== null);
+      if (owned.length === 0) return;
+      await tx.query(
+        `INSERT INTO health_feedback_users (feedback_id, project_id, user_id) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
+        [owned.map((d) => d.feedbackId), owned.map((d) => d.projectId), owned.map((d) => d.userId)],
+      );
+    },
+  },
   async apply(event, tx) {
     switch (event.type) {
       case 'FeedbackSubmitted':

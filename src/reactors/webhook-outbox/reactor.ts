@@ -30,6 +30,32 @@ export const webhookOutbox = reactor({
     'UserHealthChanged',
   ],
   migrations: webhookOutboxMigrations,
+  applyRun: {
+    async FeedbackSubmitted(events, tx) {
+      const backfilled = events.filter((event) => isBackfill(event.data)).map((event) => event.data.feedbackId);
+      if (backfilled.length === 0) return;
+      await tx.query(`INSERT INTO webhook_backfilled_items (feedback_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [backfilled]);
+    },
+    // feedback.processed has no triggering item to check against backfills: one insert for the run.
+    async FeedbackProcessed(events, tx) {
+      const entries = events.map((event) => ({ entry: outboxEntryFor(event), seq: event.position.prepare.toString() }));
+      await tx.query(
+        `INSERT INTO webhook_deliveries (event_id, endpoint_id, project_id, kind, occurred_at, data, seq)
+         SELECT r.event_id, e.endpoint_id, e.project_id, r.kind, r.occurred_at, r.data, r.seq
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::jsonb[], $6::numeric[]) AS r(event_id, project_id, kind, occurred_at, data, seq)
+           JOIN webhook_endpoints e ON e.project_id = r.project_id AND e.active AND r.kind = ANY (e.events)
+         ON CONFLICT DO NOTHING`,
+        [
+          entries.map(({ entry }) => entry.eventId),
+          entries.map(({ entry }) => entry.projectId),
+          entries.map(({ entry }) => entry.kind),
+          entries.map(({ entry }) => entry.occurredAt),
+          entries.map(({ entry }) => JSON.stringify(entry.data)),
+          entries.map(({ seq }) => seq),
+        ],
+      );
+    },
+  },
   async apply(event, tx) {
     switch (event.type) {
       case 'WebhookEndpointCreated':
@@ -57,7 +83,7 @@ export const webhookOutbox = reactor({
         await tx.query(`DELETE FROM webhook_endpoints WHERE endpoint_id = $1`, [event.data.endpointId]);
         return;
       case 'FeedbackSubmitted':
-        if (event.data.backfill === true || Date.parse(event.data.receivedAt) - Date.parse(event.data.createdAt) > BACKFILL_MS) {
+        if (isBackfill(event.data)) {
           await tx.query(`INSERT INTO webhook_backfilled_items (feedback_id) VALUES ($1) ON CONFLICT DO NOTHING`, [event.data.feedbackId]);
         }
         return;
@@ -69,6 +95,9 @@ export const webhookOutbox = reactor({
     }
   },
 });
+
+const isBackfill = (d: { backfill?: boolean; receivedAt: string; createdAt: string }) =>
+  d.backfill === true || Date.parse(d.receivedAt) - Date.parse(d.createdAt) > BACKFILL_MS;
 
 async function enqueue(event: SourceEvent, tx: Queryable): Promise<void> {
   const entry = outboxEntryFor(event);
