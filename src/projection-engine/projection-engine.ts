@@ -30,6 +30,8 @@ export interface ProjectionEngineOptions {
  */
 export class ProjectionEngine {
   private readonly positions = new Map<string, LogPosition>();
+  /** Counts `reset` calls: a batch read before a reset must not apply its window to the emptied tables. */
+  private resets = 0;
   private readonly advanced = new EventEmitter();
   private loop: WorkerLoop | undefined;
   private unsubscribe: (() => void) | undefined;
@@ -155,6 +157,7 @@ export class ProjectionEngine {
     const reactors = names.filter((name) => this.projections.some((p) => p.name === name && p.kind === 'reactor'));
     if (reactors.length > 0) throw new Error(`reactors are never reset: ${reactors.join(', ')}`);
     const selected = this.projections.filter((p) => p.kind === 'projector' && names.includes(p.name));
+    this.resets += 1;
     await this.db.transaction(async (tx) => {
       for (const projection of selected) {
         if (projection.kind === 'projector' && projection.tables.length > 0) await tx.query(`TRUNCATE ${projection.tables.join(', ')}`);
@@ -251,13 +254,17 @@ export class ProjectionEngine {
    * passes and, after `maxAttempts`, parked (see `parked-events.ts`) and passed over.
    */
   private async processBatch(): Promise<BatchOutcome> {
-    const events = await this.store.readAll(this.lowestPosition(), this.batchSize);
+    const resets = this.resets;
+    const windowStart = this.lowestPosition();
+    const events = await this.store.readAll(windowStart, this.batchSize);
     if (events.length === 0) return { read: 0, progressed: false, failing: false };
     const last = events[events.length - 1].position;
     const work: PendingWork[] = [];
     for (const projection of this.projections) {
       const from = this.positions.get(projection.name) ?? START;
       if (comparePositions(last, from) <= 0) continue;
+      // Reset while the batch was read: this window starts after its new position, so applying it would skip events.
+      if (comparePositions(from, windowStart) < 0) continue;
       const relevant = events.filter((event) => comparePositions(event.position, from) > 0 && projection.handles.includes(event.type));
       // Events a projection ignores move it on without a write; after a restart it reads them again, harmlessly.
       if (relevant.length === 0) this.positions.set(projection.name, last);
@@ -267,11 +274,11 @@ export class ProjectionEngine {
     let failing = false;
     if (work.length > 0) {
       try {
-        await this.applyTogether(work, last);
+        await this.applyTogether(work, last, resets);
         progressed = true;
       } catch {
         for (const item of work) {
-          const outcome = await this.applyEventByEvent(item, last);
+          const outcome = await this.applyEventByEvent(item, last, resets);
           progressed ||= outcome.progressed;
           failing ||= outcome.failing;
         }
@@ -282,14 +289,14 @@ export class ProjectionEngine {
   }
 
   /** Applies one projection's events each in its own transaction; parks an event that keeps failing. */
-  private async applyEventByEvent(item: PendingWork, last: LogPosition): Promise<{ progressed: boolean; failing: boolean }> {
+  private async applyEventByEvent(item: PendingWork, last: LogPosition, resets: number): Promise<{ progressed: boolean; failing: boolean }> {
     const name = item.projection.name;
     let progressed = false;
     for (const event of item.events) {
       const from = this.positions.get(name) ?? START;
       if (comparePositions(event.position, from) <= 0) continue;
       try {
-        await this.applyTogether([{ projection: item.projection, from, events: [event] }], event.position);
+        await this.applyTogether([{ projection: item.projection, from, events: [event] }], event.position, resets);
         this.failures.delete(name);
         progressed = true;
       } catch (error) {
@@ -310,7 +317,7 @@ export class ProjectionEngine {
     }
     // The rest of the batch holds nothing for this projection.
     const from = this.positions.get(name) ?? START;
-    if (comparePositions(last, from) > 0) await this.applyTogether([{ projection: item.projection, from, events: [] }], last);
+    if (comparePositions(last, from) > 0) await this.applyTogether([{ projection: item.projection, from, events: [] }], last, resets);
     return { progressed: true, failing: false };
   }
 
@@ -325,7 +332,7 @@ export class ProjectionEngine {
     this.positions.set(projection.name, event.position);
   }
 
-  private async applyTogether(work: PendingWork[], last: LogPosition): Promise<void> {
+  private async applyTogether(work: PendingWork[], last: LogPosition, resets: number): Promise<void> {
     const applied = await this.db.transaction(async (tx) => {
       // Another projector process may have advanced a projection: the row locks serialise us, and a
       // checkpoint beyond ours means that projection's part of the batch is not ours to apply.
@@ -333,6 +340,8 @@ export class ProjectionEngine {
         tx,
         work.map((item) => item.projection.name),
       );
+      // Reset since this batch was read (its truncation has committed once these locks are ours): the next batch starts over.
+      if (this.resets !== resets) return new Map<string, LogPosition>();
       const positions = new Map<string, LogPosition>();
       const advanced: string[] = [];
       for (const item of work) {
