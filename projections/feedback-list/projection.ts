@@ -10,6 +10,11 @@ export const feedbackListProjection = projector({
   // insert ignores an existing row, so that pass applying it again changes nothing.
   inline: ['FeedbackSubmitted'],
   migrations: feedbackListMigrations,
+  runs: {
+    async FeedbackDeleted(events, tx) {
+      await tx.query(`DELETE FROM feedback_items WHERE feedback_id = ANY ($1::text[])`, [events.map((e) => e.data.feedbackId)]);
+    },
+  },
   async apply(event, tx) {
     switch (event.type) {
       case 'FeedbackSubmitted': {

@@ -8,6 +8,11 @@ export const feedbackVectorsProjection = projector({
   tables: ['feedback_embeddings'],
   handles: ['FeedbackProcessed', 'FeedbackReembedded', 'FeedbackDeleted'],
   migrations: feedbackVectorsMigrations,
+  runs: {
+    async FeedbackDeleted(events, tx) {
+      await tx.query(`DELETE FROM feedback_embeddings WHERE feedback_id = ANY ($1::text[])`, [events.map((e) => e.data.feedbackId)]);
+    },
+  },
   async apply(event, tx) {
     if (event.type === 'FeedbackProcessed' || event.type === 'FeedbackReembedded') {
       const { feedbackId, projectId, embedding } = event.data;

@@ -6,6 +6,7 @@ import { WorkerLoop } from '../work/worker-loop.js';
 import { deleteCheckpoint, lockCheckpoints, readCheckpoint, writeCheckpoints } from './checkpoints.js';
 import { forgetParkedEvents, listParkedEvents, parkEvent, recordRetryFailure, unparkEvent, type ParkedEvent } from './parked-events.js';
 import type { LogConsumer } from './projection.js';
+import { applyEvents } from './apply-events.js';
 import { describeFailure } from '../support/describe-error.js';
 
 /** The engine dispatches only the types a consumer `handles`, which is what types its `apply`. */
@@ -341,7 +342,7 @@ export class ProjectionEngine {
           positions.set(item.projection.name, at);
           continue;
         }
-        for (const event of item.events) await applyTo(item.projection, event, tx);
+        await applyEvents(item.projection, item.events, tx);
         positions.set(item.projection.name, last);
         advanced.push(item.projection.name);
       }

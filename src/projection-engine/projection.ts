@@ -22,7 +22,18 @@ interface LogConsumerBase<E extends EventShape> {
    * effect once. Deterministic: no `now()`, no model calls.
    */
   apply(event: Recorded<E>, tx: Queryable): Promise<void>;
+  /**
+   * Set-based handling of a run of consecutive events of one type in a batch (the hundreds of
+   * `FeedbackDeleted` a user erasure appends together): a few statements for the run instead of a
+   * few per event. It must leave exactly what `apply` event by event would (see `apply-events.ts`).
+   */
+  readonly runs?: RunHandlers<E>;
 }
+
+/** Per event type, how a run of such events is applied at once. */
+export type RunHandlers<E extends EventShape> = {
+  [T in E['type']]?: (events: Recorded<Extract<E, { type: T }>>[], tx: Queryable) => Promise<void>;
+};
 
 /**
  * Builds a read model that can be dropped and rebuilt from the log at will (`feedbackctl

@@ -6,6 +6,11 @@ export const queueAnalysis = reactor({
   name: 'queue-analysis',
   handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackReembedded', 'FeedbackDeleted'],
   migrations: analysisJobsMigrations,
+  runs: {
+    async FeedbackDeleted(events, tx) {
+      await tx.query(`DELETE FROM analysis_jobs WHERE feedback_id = ANY ($1::text[])`, [events.map((e) => e.data.feedbackId)]);
+    },
+  },
   async apply(event, tx) {
     if (event.type === 'FeedbackSubmitted') {
       await tx.query(`INSERT INTO analysis_jobs (feedback_id, project_id, enqueued_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [

@@ -2,12 +2,12 @@ import type { Queryable } from '../../db/database.js';
 import { reactor } from '../../projection-engine/projection.js';
 import { questionEvaluationsMigrations } from './migration.js';
 
-async function markDue(tx: Queryable, projectId: string): Promise<void> {
+async function markDue(tx: Queryable, projectId: string, times = 1): Promise<void> {
   await tx.query(
-    `INSERT INTO question_evaluations_due (project_id)
-     SELECT $1 WHERE EXISTS (SELECT 1 FROM question_projects WHERE project_id = $1)
-     ON CONFLICT (project_id) DO UPDATE SET mark = question_evaluations_due.mark + 1`,
-    [projectId],
+    `INSERT INTO question_evaluations_due (project_id, mark)
+     SELECT $1, $2::bigint WHERE EXISTS (SELECT 1 FROM question_projects WHERE project_id = $1)
+     ON CONFLICT (project_id) DO UPDATE SET mark = question_evaluations_due.mark + $2`,
+    [projectId, times],
   );
 }
 
@@ -19,6 +19,13 @@ export const queueQuestionEvaluations = reactor({
   name: 'queue-question-evaluations',
   handles: ['QuestionTracked', 'QuestionUntracked', 'FeedbackProcessed', 'FeedbackReembedded', 'FeedbackDeleted'],
   migrations: questionEvaluationsMigrations,
+  runs: {
+    async FeedbackDeleted(events, tx) {
+      const perProject = new Map<string, number>();
+      for (const event of events) perProject.set(event.data.projectId, (perProject.get(event.data.projectId) ?? 0) + 1);
+      for (const [projectId, times] of perProject) await markDue(tx, projectId, times);
+    },
+  },
   async apply(event, tx) {
     switch (event.type) {
       case 'QuestionTracked':

@@ -30,6 +30,11 @@ export const webhookOutbox = reactor({
     'UserHealthChanged',
   ],
   migrations: webhookOutboxMigrations,
+  runs: {
+    async FeedbackDeleted(events, tx) {
+      await tx.query(`DELETE FROM webhook_backfilled_items WHERE feedback_id = ANY ($1::text[])`, [events.map((e) => e.data.feedbackId)]);
+    },
+  },
   async apply(event, tx) {
     switch (event.type) {
       case 'WebhookEndpointCreated':
