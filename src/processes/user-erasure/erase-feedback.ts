@@ -8,13 +8,12 @@ import type { CoreServices } from '../../services.js';
 import { relabelAfterDelete } from '../../work/clustering/relabel-after-delete.js';
 import { eraseDeletedStreams } from '../../work/erase-stream.js';
 import { survivingTheme } from '../feedback-deletion/run.js';
+import { DEFAULT_USER_ERASURE_BATCH } from '../../config.js';
 
 export type EraseFeedbackServices = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
 export class UserErasureNotDueError extends Error {}
 
-/** Items deleted per round: their `FeedbackDeleted` events share a few append transactions and one projection wait. */
-const BATCH = 500;
 /** A round's deletions take the projections seconds, not the 5 s a request waits. */
 const PROJECTION_WAIT_MS = 120_000;
 
@@ -32,13 +31,19 @@ interface Erasure {
  * `pending_feedback_deletions` from the moment it is in the log: a run killed anywhere leaves nothing
  * that the next run does not find and finish.
  */
-export async function eraseUserFeedback(services: EraseFeedbackServices, erasure: Erasure, context: CommandContext): Promise<void> {
+export async function eraseUserFeedback(
+  services: EraseFeedbackServices,
+  erasure: Erasure,
+  context: CommandContext,
+  batchSize = DEFAULT_USER_ERASURE_BATCH,
+): Promise<void> {
+  const batch = Math.max(1, Math.floor(batchSize));
   for (;;) {
-    await finishRecordedDeletions(services, erasure, context);
+    await finishRecordedDeletions(services, erasure, context, batch);
     const items = await services.db.query<{ feedback_id: string }>(
       `SELECT feedback_id FROM user_feedback WHERE project_id = $1 AND user_id = $2
-       UNION SELECT feedback_id FROM feedback_items WHERE project_id = $1 AND user_id = $2 LIMIT ${BATCH}`,
-      [erasure.projectId, erasure.userId],
+       UNION SELECT feedback_id FROM feedback_items WHERE project_id = $1 AND user_id = $2 LIMIT $3`,
+      [erasure.projectId, erasure.userId, batch],
     );
     if (items.rows.length === 0) return;
     const positions = await Promise.all(items.rows.map((row) => deleteItem(services, erasure, row.feedback_id, context)));
@@ -69,11 +74,11 @@ async function deleteItem(services: EraseFeedbackServices, erasure: Erasure, fee
 }
 
 /** What the recorded deletions owe, a batch at a time: their streams leave the log in one go, each theme they were in is relabelled once. */
-async function finishRecordedDeletions(services: EraseFeedbackServices, erasure: Erasure, context: CommandContext): Promise<void> {
+async function finishRecordedDeletions(services: EraseFeedbackServices, erasure: Erasure, context: CommandContext, batch: number): Promise<void> {
   for (;;) {
     const pending = await services.db.query<{ feedback_id: string; cluster_id: string | null }>(
-      `SELECT feedback_id, cluster_id FROM pending_feedback_deletions WHERE erasure_request_id = $1 ORDER BY feedback_id LIMIT ${BATCH}`,
-      [erasure.requestId],
+      `SELECT feedback_id, cluster_id FROM pending_feedback_deletions WHERE erasure_request_id = $1 ORDER BY feedback_id LIMIT $2`,
+      [erasure.requestId, batch],
     );
     if (pending.rows.length === 0) return;
     const streams = pending.rows.map((row) => feedbackStream(row.feedback_id));

@@ -54,10 +54,11 @@ export async function performUserErasureStep(
   step: UserErasureStep,
   subject: UserErasureSubject,
   context: CommandContext,
+  batchSize?: number,
 ): Promise<void> {
   switch (step) {
     case 'erase-feedback':
-      return eraseUserFeedback(services, subject, context);
+      return eraseUserFeedback(services, subject, context, batchSize);
     case 'erase-profile':
       return eraseProfile(services, subject, context);
     case 'scrub-deliveries':
