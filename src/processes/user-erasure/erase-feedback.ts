@@ -17,6 +17,12 @@ export class UserErasureNotDueError extends Error {}
 /** A round's deletions take the projections seconds, not the 5 s a request waits. */
 const PROJECTION_WAIT_MS = 120_000;
 
+/** How the feedback step goes: items per round, and who hears of each round. */
+export interface FeedbackRounds {
+  batchSize?: number;
+  onItemsDeleted?: (count: number) => void;
+}
+
 interface Erasure {
   requestId: string;
   projectId: string;
@@ -35,7 +41,7 @@ export async function eraseUserFeedback(
   services: EraseFeedbackServices,
   erasure: Erasure,
   context: CommandContext,
-  batchSize = DEFAULT_USER_ERASURE_BATCH,
+  { batchSize = DEFAULT_USER_ERASURE_BATCH, onItemsDeleted }: FeedbackRounds = {},
 ): Promise<void> {
   const batch = Math.max(1, Math.floor(batchSize));
   for (;;) {
@@ -52,6 +58,7 @@ export async function eraseUserFeedback(
     if (latest && !(await services.engine.waitFor(latest, PROJECTION_WAIT_MS))) {
       throw new UserErasureNotDueError('the read models have not yet applied the deletions');
     }
+    onItemsDeleted?.(positions.filter((position) => position !== undefined).length);
   }
 }
 

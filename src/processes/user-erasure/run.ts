@@ -10,6 +10,8 @@ export interface UserErasureRunOptions {
   onStepRecorded?: (step: UserErasureStep) => void | Promise<void>;
   /** Items deleted per round of the feedback step (USER_ERASURE_BATCH). */
   batchSize?: number;
+  /** Called after each round of the feedback step with the items it deleted (progress of a long erasure). */
+  onItemsDeleted?: (count: number) => void;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function runUserErasure(services: UserErasureServices, requestId: s
       await eraseDeletedStream(services, stream);
       return;
     }
-    await performUserErasureStep(services, next, subject, context, options.batchSize);
+    await performUserErasureStep(services, next, subject, context, options);
     state = (await record(stream, { type: 'RecordUserErasureStep', requestId, step: next, at })).state;
     await options.onStepRecorded?.(next);
   }

@@ -5,7 +5,7 @@ import type { CommandContext } from '../../eventstore/command-context.js';
 import { handleOnLiveIncarnation } from '../../eventstore/incarnations.js';
 import type { CoreServices } from '../../services.js';
 import { eraseDeletedStream } from '../../work/erase-stream.js';
-import { eraseUserFeedback, UserErasureNotDueError } from './erase-feedback.js';
+import { eraseUserFeedback, UserErasureNotDueError, type FeedbackRounds } from './erase-feedback.js';
 
 export type UserErasureServices = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
@@ -54,11 +54,11 @@ export async function performUserErasureStep(
   step: UserErasureStep,
   subject: UserErasureSubject,
   context: CommandContext,
-  batchSize?: number,
+  rounds: FeedbackRounds = {},
 ): Promise<void> {
   switch (step) {
     case 'erase-feedback':
-      return eraseUserFeedback(services, subject, context, batchSize);
+      return eraseUserFeedback(services, subject, context, rounds);
     case 'erase-profile':
       return eraseProfile(services, subject, context);
     case 'scrub-deliveries':
