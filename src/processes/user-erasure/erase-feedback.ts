@@ -55,9 +55,9 @@ export async function eraseUserFeedback(
     const positions = await Promise.all(items.rows.map((row) => deleteItem(services, erasure, row.feedback_id, context)));
     let latest: LogPosition | undefined;
     for (const position of positions) if (position && (!latest || comparePositions(position, latest) > 0)) latest = position;
-    if (latest && !(await services.engine.waitFor(latest, PROJECTION_WAIT_MS))) {
-      throw new UserErasureNotDueError('the read models have not yet applied the deletions');
-    }
+    // None appended: every item was deleted elsewhere and the read models do not show it yet; try again later rather than spin.
+    if (!latest) throw new UserErasureNotDueError('items deleted elsewhere are not yet gone from the read models');
+    if (!(await services.engine.waitFor(latest, PROJECTION_WAIT_MS))) throw new UserErasureNotDueError('the read models have not yet applied the deletions');
     onItemsDeleted?.(positions.filter((position) => position !== undefined).length);
   }
 }
