@@ -82,6 +82,7 @@ describe('a user erasure survives a kill -9 of the service (spec 4.7)', function
 
   it('SIGKILL after a few rounds of the erasure: the request is still pending and only some of the items are gone', async () => {
     const child = serve!.child;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     // Killed from the log listener itself, the moment the third round is reported (of 15), not after a poll.
     child.stdout!.on('data', () => {
       const round = serve!.logEntries().find((entry) => entry.msg === 'user erasure deleted a round of items' && Number(entry.deletedSoFar) >= 60);
@@ -90,7 +91,7 @@ describe('a user erasure survives a kill -9 of the service (spec 4.7)', function
     const response = await call(`/api/v1/users/${encodeURIComponent(EMAIL)}`, { method: 'DELETE' });
     expect(response.status).to.equal(202);
     requestId = ((await response.json()) as { requestId: string }).requestId;
-    await serve!.stop();
+    await exited;
     expect(child.signalCode).to.equal('SIGKILL');
     serve = undefined;
     // The state the kill left, read with no worker running (so nothing moves on).
