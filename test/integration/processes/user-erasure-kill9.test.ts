@@ -96,14 +96,17 @@ describe('a user erasure survives a kill -9 of the service (spec 4.7)', function
     serve = undefined;
     // The state the kill left, read with no worker running (so nothing moves on).
     inspector = await startTestServer({ env: { DATA_DIR: dataDir }, workers: false });
-    const left = await inspector.runtime.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_feedback WHERE user_id = $1`, [TARGET]);
-    expect(left.rows[0].n)
-      .to.be.above(0)
-      .and.below(BY_USER_ID + BY_EMAIL);
-    const recorded = await inspector.runtime.db.query<{ status: string }>(`SELECT status FROM user_erasures WHERE request_id = $1`, [requestId]);
-    expect(recorded.rows[0].status).to.equal('pending');
-    await inspector.close();
-    inspector = undefined;
+    try {
+      const left = await inspector.runtime.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_feedback WHERE user_id = $1`, [TARGET]);
+      expect(left.rows[0].n)
+        .to.be.above(0)
+        .and.below(BY_USER_ID + BY_EMAIL);
+      const recorded = await inspector.runtime.db.query<{ status: string }>(`SELECT status FROM user_erasures WHERE request_id = $1`, [requestId]);
+      expect(recorded.rows[0].status).to.equal('pending');
+    } finally {
+      await inspector.close();
+      inspector = undefined;
+    }
   });
 
   it('after a restart on the same directory the erasure completes: the user is 404, the themes shrank by their items', async () => {
