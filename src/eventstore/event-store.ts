@@ -69,6 +69,8 @@ export interface EventStore {
   readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]>;
   /** Removes every event of the stream so that no readable copy is left; later appends fail. */
   erase(stream: string): Promise<void>;
+  /** `erase` for many streams at once (a user erasure's items): one transaction where the adapter allows. */
+  eraseStreams(streams: readonly string[]): Promise<void>;
   /** How many events the log holds, for progress display; optional. */
   countAll?(): Promise<number>;
   /** Calls `listener` after each local append (a hint to wake readers; they still read the log). */

@@ -286,6 +286,15 @@ export class EventStoreDbEventStore implements EventStore {
     this.tombstoned.add(stream);
   }
 
+  /** A tombstone is per stream: one call each, a few at a time. */
+  async eraseStreams(streams: readonly string[]): Promise<void> {
+    const queue = [...streams];
+    const worker = async () => {
+      for (let stream = queue.pop(); stream !== undefined; stream = queue.pop()) await this.erase(stream);
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+  }
+
   onAppended(listener: () => void): () => void {
     this.appended.on('appended', listener);
     return () => this.appended.off('appended', listener);

@@ -116,6 +116,10 @@ export class InMemoryEventStore implements EventStore {
     this.log = this.log.filter((event) => event.stream !== stream);
   }
 
+  async eraseStreams(streams: readonly string[]): Promise<void> {
+    for (const stream of streams) await this.erase(stream);
+  }
+
   async countAll(): Promise<number> {
     return this.log.length;
   }

@@ -169,6 +169,17 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
+  /** One transaction: the streams' append locks in sorted order (as an append takes them), one delete, one insert. */
+  async eraseStreams(streams: readonly string[]): Promise<void> {
+    if (streams.length === 0) return;
+    const sorted = [...new Set(streams)].sort();
+    await this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY s) AS locks`, [sorted]);
+      await tx.query(`DELETE FROM events WHERE stream = ANY ($1::text[])`, [sorted]);
+      await tx.query(`INSERT INTO erased_streams (stream) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [sorted]);
+    });
+  }
+
   onAppended(listener: () => void): () => void {
     this.appended.on('appended', listener);
     return () => this.appended.off('appended', listener);

@@ -54,7 +54,7 @@ export function startBackgroundWork(
     ...queues,
     new WorkerLoop('erasure', () => eraseLeftoverStreams(runtime), runtime.logger, 5000),
     new WorkerLoop('feedback-deletions', () => resumeFeedbackDeletions(runtime), runtime.logger, 5000),
-    new WorkerLoop('user-erasures', () => runPendingUserErasures(runtime), runtime.logger, 1000),
+    new WorkerLoop('user-erasures', () => runPendingUserErasures(runtime, { batchSize: runtime.config.userErasureBatch }), runtime.logger, 1000),
     new WorkerLoop('identity-merges', () => resumeIdentityMerges(runtime), runtime.logger, 5000),
     new WorkerLoop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), runtime.logger, ERASURE_MAINTENANCE_EVERY_MS),
     new WorkerLoop(

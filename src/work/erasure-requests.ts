@@ -18,8 +18,14 @@ export function tablesHoldingCopiesOf(stream: string): readonly string[] {
  * transaction: a crash in between leaves the job to be repeated rather than the request lost.
  */
 export async function finishErasure(db: Database, stream: string): Promise<void> {
+  await finishErasures(db, [stream]);
+}
+
+/** `finishErasure` for many streams: one transaction, each touched table asked for once. */
+export async function finishErasures(db: Database, streams: readonly string[]): Promise<void> {
+  const tables = [...new Set(streams.flatMap(tablesHoldingCopiesOf))];
   await db.transaction(async (tx) => {
-    await tx.query(`DELETE FROM erasure_jobs WHERE stream = $1`, [stream]);
-    await tx.query(`INSERT INTO erasure_vacuum_requests (table_name) SELECT unnest($1::text[])`, [tablesHoldingCopiesOf(stream)]);
+    await tx.query(`DELETE FROM erasure_jobs WHERE stream = ANY ($1::text[])`, [streams]);
+    await tx.query(`INSERT INTO erasure_vacuum_requests (table_name) SELECT unnest($1::text[])`, [tables]);
   });
 }

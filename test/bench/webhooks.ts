@@ -40,7 +40,7 @@ try {
   for (let i = 0; i < EVENTS; i += 50) {
     const events = Array.from({ length: Math.min(50, EVENTS - i) }, (_, j) => ({
       type: 'ClusterResolved',
-      data: { clusterId: `cl_bench${i + j}`, projectId: fast.projectId, at: new Date().toISOString(), userIds: [] },
+      data: { clusterId: `cl_bench${i + j}`, projectId: fast.projectId, at: new Date().toISOString() },
       metadata: { ...testContext() },
     }));
     await server.runtime.store.append(`cluster-bench-${i}`, events, 'any');

@@ -4,6 +4,7 @@ import { LOGIN_PHRASINGS, waitForClusteredItem } from '../support/clusters.js';
 import { expectEventually } from '../support/eventually.js';
 import { submitFeedback } from '../support/feedback.js';
 import { expectProblem, readJson, type TestProject } from '../support/http.js';
+import { tablesContaining as rawTablesContaining } from '../support/raw-tables.js';
 import { testContext } from '../support/test-context.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { identifyRequest, userRequest } from '../support/users.js';
@@ -26,21 +27,7 @@ describe('DELETE /api/v1/users/{userId} (spec 4.7)', function () {
   const del = (userId: string, key = project.secretKey) => server.request(`/api/v1/users/${encodeURIComponent(userId)}`, { method: 'DELETE', key });
   const status = (requestId: string, key = project.secretKey) => server.request(`/api/v1/users/deletions/${requestId}`, { key });
 
-  /** Tables (any row, as text) containing `needle`: the log, read models, work tables and the webhook outbox. */
-  async function tablesContaining(needle: string): Promise<string[]> {
-    const tables = await server.runtime.db.query<{ table_name: string }>(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
-    );
-    const found: string[] = [];
-    for (const { table_name } of tables.rows) {
-      const result = await server.runtime.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM "${table_name}" t WHERE position(lower($1) in lower(t::text)) > 0`,
-        [needle],
-      );
-      if (result.rows[0].n > 0) found.push(table_name);
-    }
-    return found;
-  }
+  const tablesContaining = (needle: string) => rawTablesContaining(server.runtime.db, needle);
 
   const clusterSizes = async () => {
     let total = 0;

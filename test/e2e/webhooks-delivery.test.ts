@@ -7,6 +7,7 @@ import { testContext } from '../support/test-context.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 import { verifySpecSignature, verifyStandardWebhook, WebhookReceiver } from '../support/webhook-receiver.js';
 import { submitFeedback } from '../support/feedback.js';
+import { LOGIN_PHRASINGS, waitForCluster } from '../support/clusters.js';
 
 const MINUTE = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,8 +63,8 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
     return clusterId;
   }
 
-  const resolveTheme = (project: TestProject, clusterId: string, userIds: string[]) =>
-    record(`cluster-${clusterId}`, 'ClusterResolved', { clusterId, projectId: project.projectId, at: clock.now().toISOString(), userIds });
+  const resolveTheme = (project: TestProject, clusterId: string) =>
+    record(`cluster-${clusterId}`, 'ClusterResolved', { clusterId, projectId: project.projectId, at: clock.now().toISOString() });
 
   it('delivers feedback.processed with the analysis, signed per spec 6 and per Standard Webhooks', async () => {
     const project = await server.createProject({ name: 'Processed' });
@@ -99,7 +100,19 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
     await endpoint(project, '/themes', ['cluster.regressed', 'cluster.resolved', 'cluster.spiking']);
     const feedbackId = await submitFeedback(server, project.secretKey, { text: 'Export to CSV breaks again.' });
     const clusterId = await theme(project, 'csv export');
-    await resolveTheme(project, clusterId, ['user_1', 'user_2']);
+    // A real theme of two users' items, resolved by its owner: the event names nobody, the outbox lists the theme's users.
+    const [first, second] = [
+      await submitFeedback(server, project.secretKey, { text: LOGIN_PHRASINGS[0], userId: 'user_2' }),
+      await submitFeedback(server, project.secretKey, { text: LOGIN_PHRASINGS[1], userId: 'user_1' }),
+    ];
+    const resolvedTheme = await waitForCluster(server, project, first);
+    expect(await waitForCluster(server, project, second)).to.equal(resolvedTheme);
+    const resolved = await server.request(`/api/v1/clusters/${resolvedTheme}`, {
+      method: 'PATCH',
+      key: project.secretKey,
+      body: JSON.stringify({ status: 'resolved' }),
+    });
+    expect(resolved.status).to.equal(200);
     const at = clock.now().toISOString();
     await record(`cluster-${clusterId}`, 'ClusterRegressed', { clusterId, projectId: project.projectId, at, triggeredByFeedbackId: feedbackId });
     await record(`cluster-${clusterId}`, 'ClusterSpiking', {
@@ -112,7 +125,7 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
     });
     await expectEventually(() => expect(receiver.at('/themes')).to.have.length(3));
     const byKind = Object.fromEntries(receiver.at('/themes').map((delivery) => [delivery.json.event, delivery.json]));
-    expect(byKind['cluster.resolved'].data).to.deep.equal({ clusterId, userIds: ['user_1', 'user_2'] });
+    expect(byKind['cluster.resolved'].data).to.deep.equal({ clusterId: resolvedTheme, userIds: ['user_1', 'user_2'] });
     expect(byKind['cluster.regressed'].data).to.deep.equal({ clusterId, label: 'csv export', triggeredByFeedbackId: feedbackId });
     expect(byKind['cluster.spiking'].data).to.deep.equal({
       clusterId,
@@ -140,7 +153,7 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
       priorDailyRate: 0,
       triggeredByFeedbackId: old,
     });
-    await resolveTheme(project, clusterId, []); // a marker that does go out
+    await resolveTheme(project, clusterId); // a marker that does go out
     await expectEventually(() => expect(receiver.at('/backfill')).to.have.length(1));
     expect(receiver.at('/backfill')[0].json.event).to.equal('cluster.resolved');
     // The receiver has the delivery before the worker records its 2xx.
@@ -151,7 +164,7 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
     const project = await server.createProject({ name: 'Replay' });
     await endpoint(project, '/early', ['cluster.resolved']);
     const clusterId = await theme(project, 'replay');
-    await resolveTheme(project, clusterId, []);
+    await resolveTheme(project, clusterId);
     await expectEventually(() => expect(receiver.at('/early')).to.have.length(1));
     const late = await endpoint(project, '/late', ['cluster.resolved']);
     const before = await server.runtime.db.query(`SELECT event_id, endpoint_id FROM webhook_deliveries ORDER BY 1, 2`);
@@ -174,14 +187,14 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
       server.request(`/api/v1/webhooks/${hook.id}`, { method: 'PATCH', key: project.secretKey, body: JSON.stringify({ active }) });
     expect((await readJson(await patch(false))).active).to.equal(false);
     const first = await theme(project, 'paused one');
-    await resolveTheme(project, first, []);
+    await resolveTheme(project, first);
     await sleep(1500);
     expect(receiver.at('/paused')).to.have.length(0);
     expect((await health(project, hook.id)).pendingDeliveries).to.equal(0);
 
     expect((await readJson(await patch(true))).active).to.equal(true);
     const second = await theme(project, 'paused two');
-    await resolveTheme(project, second, []);
+    await resolveTheme(project, second);
     await expectEventually(() => expect(receiver.at('/paused')).to.have.length(1));
     const [delivery] = receiver.at('/paused');
     expect(delivery.json.data.clusterId).to.equal(second);
@@ -195,7 +208,7 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
     receiver.status = (path) => (path === '/down' && !up ? 503 : 200);
     const clusterId = await theme(project, 'down');
     const startedAt = clock.now().toISOString();
-    await resolveTheme(project, clusterId, []);
+    await resolveTheme(project, clusterId);
     await expectEventually(async () => expect(await health(project, hook.id)).to.include({ consecutiveFailures: 1, lastStatus: 503, failingSince: startedAt }));
     expect((await health(project, hook.id)).active).to.equal(true);
 
@@ -226,7 +239,7 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
     const hook = await endpoint(project, '/burst', ['cluster.resolved']);
     let up = false;
     receiver.status = (path) => (path === '/burst' && !up ? 500 : 200);
-    for (let i = 0; i < 3; i++) await resolveTheme(project, await theme(project, `burst ${i}`), []);
+    for (let i = 0; i < 3; i++) await resolveTheme(project, await theme(project, `burst ${i}`));
     await expectEventually(async () => expect((await health(project, hook.id)).consecutiveFailures).to.equal(3));
     up = true;
     clock.advance(MINUTE); // the retries succeed: the streak ends after a minute
@@ -235,7 +248,7 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
     clock.advance(20 * MINUTE);
     up = false;
     const failedAt = clock.now().toISOString();
-    await resolveTheme(project, await theme(project, 'burst later'), []);
+    await resolveTheme(project, await theme(project, 'burst later'));
     await expectEventually(async () => expect(await health(project, hook.id)).to.include({ failingSince: failedAt, consecutiveFailures: 1 }));
     clock.advance(MINUTE);
     await expectEventually(async () => expect((await health(project, hook.id)).consecutiveFailures).to.equal(2));
@@ -249,7 +262,7 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
     await endpoint(project, '/fast', ['cluster.resolved']);
     receiver.delayMs = (path) => (path === '/slow' ? 4000 : 0);
     try {
-      for (let i = 0; i < 3; i++) await resolveTheme(project, await theme(project, `slow ${i}`), []);
+      for (let i = 0; i < 3; i++) await resolveTheme(project, await theme(project, `slow ${i}`));
       const started = Date.now();
       await expectEventually(() => expect(receiver.at('/fast')).to.have.length(3));
       expect(Date.now() - started).to.be.lessThan(3500); // the slow receiver answers after 4 s

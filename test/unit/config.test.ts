@@ -28,6 +28,7 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         webhookAllowHttp: false,
         analyzer: 'offline',
         role: 'all',
+        userErasureBatch: 500,
       });
     });
 
@@ -69,6 +70,7 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         WEBHOOK_ALLOW_HTTP: 'true',
         ANALYZER: 'offline',
         ROLE: 'worker',
+        USER_ERASURE_BATCH: '50',
       });
       expect(config).to.deep.equal({
         port: 0,
@@ -80,7 +82,14 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         webhookAllowHttp: true,
         analyzer: 'offline',
         role: 'worker',
+        userErasureBatch: 50,
       });
+    });
+
+    it('USER_ERASURE_BATCH is 500 by default and refuses 0, fractions and words, naming itself', () => {
+      expect(loadConfig({}).userErasureBatch).to.equal(500);
+      expect(loadConfig({ USER_ERASURE_BATCH: '5000' }).userErasureBatch).to.equal(5000);
+      for (const raw of ['0', '1.5', 'many', '-3', '5001']) expect(() => loadConfig({ USER_ERASURE_BATCH: raw }), raw).to.throw(/USER_ERASURE_BATCH/);
     });
 
     it('accepts the edges of the port range', () => {

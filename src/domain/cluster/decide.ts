@@ -6,8 +6,8 @@ import type { ClusterState } from './state.js';
 
 export type ClusterCommand =
   | { type: 'CreateCluster'; clusterId: string; projectId: string; model: string; at: string }
-  /** The owner sets the status (PATCH); `userIds` are the theme's end users, for `resolved`. */
-  | { type: 'SetStatus'; projectId: string; status: ClusterStatus; userIds: string[]; at: string }
+  /** The owner sets the status (PATCH). */
+  | { type: 'SetStatus'; projectId: string; status: ClusterStatus; at: string }
   | { type: 'RecordJoin'; feedbackId: string; at: string }
   | { type: 'CheckSpike'; counts: SpikeCounts; feedbackId: string; at: string }
   | { type: 'MergeInto'; into: string; at: string }
@@ -102,7 +102,7 @@ type Ref = { clusterId: string; projectId: string; at: string };
 function setStatus(command: Extract<ClusterCommand, { type: 'SetStatus' }>, state: ClusterState, ref: Ref): ClusterEvent[] {
   switch (command.status) {
     case 'resolved':
-      return state.status === 'resolved' ? [] : [{ type: 'ClusterResolved', data: { ...ref, userIds: command.userIds } }];
+      return state.status === 'resolved' ? [] : [{ type: 'ClusterResolved', data: ref }];
     case 'muted':
       return state.status === 'muted' ? [] : [{ type: 'ClusterMuted', data: ref }];
     case 'active':

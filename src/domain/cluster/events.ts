@@ -8,8 +8,12 @@ interface ClusterRef {
 
 export type ClusterEvent =
   | { type: 'ClusterCreated'; data: ClusterRef & { model: string } }
-  /** `cluster.resolved`: carries the ids of the end users whose feedback is in the theme. */
-  | { type: 'ClusterResolved'; data: ClusterRef & { userIds: string[] } }
+  /**
+   * `cluster.resolved`. Names no end user: the log keeps no user id outside the user's own (erasable)
+   * streams, so the webhook outbox reads the theme's users from the read model when it enqueues the
+   * delivery (events recorded before this carried a `userIds` list, which nothing reads any more).
+   */
+  | { type: 'ClusterResolved'; data: ClusterRef }
   | { type: 'ClusterMuted'; data: ClusterRef }
   /** Set active by its owner (PATCH): clears muting. */
   | { type: 'ClusterActivated'; data: ClusterRef }

@@ -7,7 +7,7 @@ export type FeedbackCommand =
   | { type: 'RecordAnalysis'; result: FeedbackProcessed['data'] }
   | { type: 'RecordCluster'; assignment: FeedbackClustered['data'] }
   | { type: 'RecordReembedding'; reembedding: FeedbackReembedded['data'] }
-  | { type: 'DeleteFeedback'; feedbackId: string; projectId: string; deletedAt: string }
+  | { type: 'DeleteFeedback'; feedbackId: string; projectId: string; deletedAt: string; erasureRequestId?: string }
   | {
       type: 'MoveToCluster';
       /** The item's theme now, followed through merges and earlier moves (the caller reads it). */
@@ -47,7 +47,13 @@ export function decideFeedback(command: FeedbackCommand, state: FeedbackState): 
       return [
         {
           type: 'FeedbackDeleted',
-          data: { feedbackId: command.feedbackId, projectId: command.projectId, deletedAt: command.deletedAt, clusterId: state.clusterId ?? null },
+          data: {
+            feedbackId: command.feedbackId,
+            projectId: command.projectId,
+            deletedAt: command.deletedAt,
+            clusterId: state.clusterId ?? null,
+            ...(command.erasureRequestId === undefined ? {} : { erasureRequestId: command.erasureRequestId }),
+          },
         },
       ];
   }

@@ -50,8 +50,11 @@ export interface FeedbackProcessed {
 
 export interface FeedbackDeleted {
   type: 'FeedbackDeleted';
-  /** `clusterId`: the theme the item had joined, whose label the deletion process renews (absent in older events). */
-  data: { feedbackId: string; projectId: string; deletedAt: string; clusterId?: string | null };
+  /**
+   * `clusterId`: the theme the item had joined, whose label the deletion process renews (absent in older events).
+   * `erasureRequestId`: the user erasure that deleted it, which then erases it from the log and relabels its theme in bulk.
+   */
+  data: { feedbackId: string; projectId: string; deletedAt: string; clusterId?: string | null; erasureRequestId?: string };
 }
 
 /** The theme an item joined; decided once by the clustering worker and replayed as recorded. */

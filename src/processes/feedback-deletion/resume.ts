@@ -15,7 +15,8 @@ interface PendingDeletion {
 /**
  * Resumes deletion processes that no request is running (their request crashed, or a step failed):
  * claims them with SKIP LOCKED for one lease, runs each from the step it reached, and on failure
- * tries again after a growing delay. A deletion is owed, so it is never given up.
+ * tries again after a growing delay. A deletion is owed, so it is never given up. Deletions made by
+ * a user erasure are that process's to finish (`src/processes/user-erasure`).
  */
 export async function resumeFeedbackDeletions(
   services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine' | 'logger'>,
@@ -25,7 +26,7 @@ export async function resumeFeedbackDeletions(
   const claimed = await services.db.query<PendingDeletion>(
     `UPDATE pending_feedback_deletions SET claimed_until = $1::timestamptz + make_interval(secs => $2), attempts = attempts + 1
       WHERE feedback_id IN (
-        SELECT feedback_id FROM pending_feedback_deletions WHERE claimed_until < $1 ORDER BY deleted_at LIMIT 20 FOR UPDATE SKIP LOCKED)
+        SELECT feedback_id FROM pending_feedback_deletions WHERE claimed_until < $1 AND erasure_request_id IS NULL ORDER BY deleted_at LIMIT 20 FOR UPDATE SKIP LOCKED)
       RETURNING feedback_id, project_id, cluster_id, attempts`,
     [now, WORK_LEASE_SECONDS],
   );

@@ -24,7 +24,7 @@ export interface DeletionRunOptions {
 export class DeletionNotDueError extends Error {}
 
 /** The theme the item's theme became: merges move a theme's items into another. */
-async function survivingTheme(services: DeletionServices, clusterId: string): Promise<string> {
+export async function survivingTheme(services: DeletionServices, clusterId: string): Promise<string> {
   const result = await services.db.query<{ cluster_id: string }>(
     `WITH RECURSIVE chain AS (
        SELECT cluster_id, merged_into, 0 AS depth FROM clusters WHERE cluster_id = $1

@@ -35,7 +35,14 @@ export async function runPendingUserErasures(
       { everyMs: LEASE_RENEW_EVERY_MS, logger: services.logger, context: { requestId: row.request_id } },
     );
     try {
-      await runUserErasure(services, row.request_id, systemContext('user-erasure', `user-erasure-${row.request_id}`), options);
+      let deleted = 0;
+      // Progress of a long erasure, by request id and counts only (the user is never named in a log).
+      const onItemsDeleted = (count: number) => {
+        deleted += count;
+        services.logger.info({ requestId: row.request_id, deleted: count, deletedSoFar: deleted }, 'user erasure deleted a round of items');
+        options.onItemsDeleted?.(count);
+      };
+      await runUserErasure(services, row.request_id, systemContext('user-erasure', `user-erasure-${row.request_id}`), { ...options, onItemsDeleted });
     } catch (error) {
       const lastError = describeFailure(error);
       services.logger.warn({ requestId: row.request_id, attempts: row.attempts, lastError }, 'user erasure step failed; will retry');

@@ -8,6 +8,10 @@ import { performUserErasureStep, type UserErasureServices } from './steps.js';
 export interface UserErasureRunOptions {
   /** Called after each step is recorded (observability; tests stop the process there). */
   onStepRecorded?: (step: UserErasureStep) => void | Promise<void>;
+  /** Items deleted per round of the feedback step (USER_ERASURE_BATCH). */
+  batchSize?: number;
+  /** Called after each round of the feedback step with the items it deleted (progress of a long erasure). */
+  onItemsDeleted?: (count: number) => void;
 }
 
 /**
@@ -40,7 +44,7 @@ export async function runUserErasure(services: UserErasureServices, requestId: s
       await eraseDeletedStream(services, stream);
       return;
     }
-    await performUserErasureStep(services, next, subject, context);
+    await performUserErasureStep(services, next, subject, context, options);
     state = (await record(stream, { type: 'RecordUserErasureStep', requestId, step: next, at })).state;
     await options.onStepRecorded?.(next);
   }

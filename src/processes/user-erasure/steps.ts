@@ -1,12 +1,11 @@
-import { deleteFeedback } from '../../../commands/delete-feedback/handler.js';
 import { userDecider } from '../../domain/user/decider.js';
 import { userStreamIncarnation } from '../../domain/user/events.js';
-import { NotFound } from '../../domain/errors.js';
 import type { UserErasureStep } from '../../domain/user-erasure/events.js';
 import type { CommandContext } from '../../eventstore/command-context.js';
 import { handleOnLiveIncarnation } from '../../eventstore/incarnations.js';
 import type { CoreServices } from '../../services.js';
 import { eraseDeletedStream } from '../../work/erase-stream.js';
+import { eraseUserFeedback, UserErasureNotDueError, type FeedbackRounds } from './erase-feedback.js';
 
 export type UserErasureServices = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
@@ -15,38 +14,6 @@ export interface UserErasureSubject {
   requestId: string;
   projectId: string;
   userId: string;
-}
-
-export class UserErasureNotDueError extends Error {}
-
-const BATCH = 200;
-const PARALLEL_DELETIONS = 8;
-
-/** Every item of the user goes through the feedback deletion (text, theme label, log), batch by batch until none is left. */
-async function eraseFeedback(services: UserErasureServices, subject: UserErasureSubject, context: CommandContext): Promise<void> {
-  for (;;) {
-    const items = await services.db.query<{ feedback_id: string }>(
-      `SELECT feedback_id FROM user_feedback WHERE project_id = $1 AND user_id = $2
-       UNION SELECT feedback_id FROM feedback_items WHERE project_id = $1 AND user_id = $2 LIMIT ${BATCH}`,
-      [subject.projectId, subject.userId],
-    );
-    if (items.rows.length === 0) return;
-    const queue = items.rows.map((row) => row.feedback_id);
-    // A few at a time: each deletion mostly waits for the projections, so waits overlap.
-    const worker = async () => {
-      for (let feedbackId = queue.pop(); feedbackId !== undefined; feedbackId = queue.pop()) await deleteItem(services, subject.projectId, feedbackId, context);
-    };
-    await Promise.all(Array.from({ length: PARALLEL_DELETIONS }, worker));
-  }
-}
-
-async function deleteItem(services: UserErasureServices, projectId: string, feedbackId: string, context: CommandContext): Promise<void> {
-  try {
-    await deleteFeedback(services, { projectId, feedbackId }, context);
-  } catch (error) {
-    // Deleted meanwhile (by its own DELETE, or by a run this one resumes): nothing left to do for it.
-    if (!(error instanceof NotFound)) throw error;
-  }
 }
 
 /** `UserErased` drops the profile from the read models; then the user's stream leaves the log. */
@@ -87,10 +54,11 @@ export async function performUserErasureStep(
   step: UserErasureStep,
   subject: UserErasureSubject,
   context: CommandContext,
+  rounds: FeedbackRounds = {},
 ): Promise<void> {
   switch (step) {
     case 'erase-feedback':
-      return eraseFeedback(services, subject, context);
+      return eraseUserFeedback(services, subject, context, rounds);
     case 'erase-profile':
       return eraseProfile(services, subject, context);
     case 'scrub-deliveries':

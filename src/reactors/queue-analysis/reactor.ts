@@ -18,6 +18,9 @@ export const queueAnalysis = reactor({
     async FeedbackProcessed(events, tx) {
       await tx.query(`DELETE FROM analysis_jobs WHERE feedback_id = ANY($1::text[])`, [events.map((event) => event.data.feedbackId)]);
     },
+    async FeedbackDeleted(events, tx) {
+      await tx.query(`DELETE FROM analysis_jobs WHERE feedback_id = ANY ($1::text[])`, [events.map((e) => e.data.feedbackId)]);
+    },
   },
   async apply(event, tx) {
     if (event.type === 'FeedbackSubmitted') {

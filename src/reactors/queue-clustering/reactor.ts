@@ -13,6 +13,9 @@ export const queueClustering = reactor({
         [events.map((e) => e.data.feedbackId), events.map((e) => e.data.projectId), events.map((e) => e.position.prepare.toString())],
       );
     },
+    async FeedbackDeleted(events, tx) {
+      await tx.query(`DELETE FROM clustering_jobs WHERE feedback_id = ANY ($1::text[])`, [events.map((e) => e.data.feedbackId)]);
+    },
   },
   async apply(event, tx) {
     if (event.type === 'FeedbackProcessed' || event.type === 'FeedbackReembedded') {

@@ -25,6 +25,19 @@ export const queueErasureOfDeleted = reactor({
   name: 'queue-erasure',
   handles: ['FeedbackDeleted', 'FeedbackDeletionCompleted', 'ClusterLabeled', 'UserErased', 'UserErasureCompleted'],
   migrations: erasureJobsMigrations,
+  applyRun: {
+    async FeedbackDeleted(events, tx) {
+      await tx.query(
+        `INSERT INTO erasure_jobs (stream, commit_position, prepare_position)
+         SELECT * FROM unnest($1::text[], $2::numeric[], $3::numeric[]) ON CONFLICT DO NOTHING`,
+        [
+          events.map((e) => feedbackStream(e.data.feedbackId)),
+          events.map((e) => e.position.commit.toString()),
+          events.map((e) => e.position.prepare.toString()),
+        ],
+      );
+    },
+  },
   async apply(event, tx) {
     if (event.type === 'FeedbackDeleted') {
       await queueErasure(tx, feedbackStream(event.data.feedbackId), event.position);

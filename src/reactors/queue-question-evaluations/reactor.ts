@@ -4,8 +4,8 @@ import { questionEvaluationsMigrations } from './migration.js';
 
 async function markDue(tx: Queryable, projectId: string, times = 1): Promise<void> {
   await tx.query(
-    `INSERT INTO question_evaluations_due (project_id)
-     SELECT $1 WHERE EXISTS (SELECT 1 FROM question_projects WHERE project_id = $1)
+    `INSERT INTO question_evaluations_due (project_id, mark)
+     SELECT $1, $2::bigint WHERE EXISTS (SELECT 1 FROM question_projects WHERE project_id = $1)
      ON CONFLICT (project_id) DO UPDATE SET mark = question_evaluations_due.mark + $2`,
     [projectId, times],
   );
@@ -22,6 +22,8 @@ export const queueQuestionEvaluations = reactor({
   applyRun: {
     // A burst of analyses marks each project once, by as much as one mark per analysis would.
     async FeedbackProcessed(events, tx) {
+    },
+    async FeedbackDeleted(events, tx) {
       const perProject = new Map<string, number>();
       for (const event of events) perProject.set(event.data.projectId, (perProject.get(event.data.projectId) ?? 0) + 1);
       for (const [projectId, times] of perProject) await markDue(tx, projectId, times);

@@ -2,12 +2,12 @@ import type { Queryable } from '../../db/database.js';
 import { reactor } from '../../projection-engine/projection.js';
 import { userHealthMigrations } from './migration.js';
 
-async function markDue(tx: Queryable, projectId: string, userId: string, feedbackId: string | null): Promise<void> {
+async function markDue(tx: Queryable, projectId: string, userId: string, feedbackId: string | null, times = 1): Promise<void> {
   await tx.query(
-    `INSERT INTO user_health_due (project_id, user_id, triggered_by_feedback_id) VALUES ($1, $2, $3)
+    `INSERT INTO user_health_due (project_id, user_id, triggered_by_feedback_id, mark) VALUES ($1, $2, $3, $4::bigint)
      ON CONFLICT (project_id, user_id) DO UPDATE
-       SET mark = user_health_due.mark + 1, triggered_by_feedback_id = coalesce(EXCLUDED.triggered_by_feedback_id, user_health_due.triggered_by_feedback_id)`,
-    [projectId, userId, feedbackId],
+       SET mark = user_health_due.mark + $4, triggered_by_feedback_id = coalesce(EXCLUDED.triggered_by_feedback_id, user_health_due.triggered_by_feedback_id)`,
+    [projectId, userId, feedbackId, times],
   );
 }
 
@@ -29,6 +29,15 @@ export const queueUserHealth = reactor({
         `INSERT INTO health_feedback_users (feedback_id, project_id, user_id) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
         [owned.map((d) => d.feedbackId), owned.map((d) => d.projectId), owned.map((d) => d.userId)],
       );
+    },
+    // As one by one: each deleted item of a user marks that user due once more.
+    async FeedbackDeleted(events, tx) {
+      const owners = await tx.query<{ project_id: string; user_id: string; n: number }>(
+        `WITH gone AS (DELETE FROM health_feedback_users WHERE feedback_id = ANY ($1::text[]) RETURNING project_id, user_id)
+         SELECT project_id, user_id, count(*)::int AS n FROM gone GROUP BY project_id, user_id`,
+        [events.map((e) => e.data.feedbackId)],
+      );
+      for (const owner of owners.rows) await markDue(tx, owner.project_id, owner.user_id, null, owner.n);
     },
   },
   async apply(event, tx) {

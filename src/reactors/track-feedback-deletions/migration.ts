@@ -19,4 +19,12 @@ export const pendingDeletionsMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // The user erasure that deleted the item finishes its deletion in bulk; the per-item worker leaves such rows alone.
+    id: '0551_pending_feedback_deletions_erasure',
+    sql: `
+      ALTER TABLE pending_feedback_deletions ADD COLUMN erasure_request_id text;
+      CREATE INDEX pending_feedback_deletions_erasure ON pending_feedback_deletions (erasure_request_id) WHERE erasure_request_id IS NOT NULL;
+    `,
+  },
 ];

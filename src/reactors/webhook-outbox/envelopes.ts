@@ -19,8 +19,13 @@ export interface OutboxEntry {
   triggeredByFeedbackId?: string;
 }
 
+/** What the outbox reads from the read models for an envelope: the end users of a resolved theme. */
+export interface EnvelopeFacts {
+  themeUserIds?: string[];
+}
+
 /** The webhook event a log event becomes (spec 6; documented in the README). */
-export function outboxEntryFor(event: SourceEvent): OutboxEntry {
+export function outboxEntryFor(event: SourceEvent, facts: EnvelopeFacts = {}): OutboxEntry {
   const eventId = `evt_${event.id.replace(/-/g, '')}`;
   switch (event.type) {
     case 'FeedbackProcessed': {
@@ -62,7 +67,7 @@ export function outboxEntryFor(event: SourceEvent): OutboxEntry {
         kind: 'cluster.resolved',
         projectId: event.data.projectId,
         occurredAt: event.data.at,
-        data: { clusterId: event.data.clusterId, userIds: event.data.userIds },
+        data: { clusterId: event.data.clusterId, userIds: facts.themeUserIds ?? [] },
       };
     case 'UserHealthChanged':
       return {

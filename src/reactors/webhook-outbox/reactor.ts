@@ -55,6 +55,9 @@ export const webhookOutbox = reactor({
         ],
       );
     },
+    async FeedbackDeleted(events, tx) {
+      await tx.query(`DELETE FROM webhook_backfilled_items WHERE feedback_id = ANY ($1::text[])`, [events.map((e) => e.data.feedbackId)]);
+    },
   },
   async apply(event, tx) {
     switch (event.type) {
@@ -99,8 +102,20 @@ export const webhookOutbox = reactor({
 const isBackfill = (d: { backfill?: boolean; receivedAt: string; createdAt: string }) =>
   d.backfill === true || Date.parse(d.receivedAt) - Date.parse(d.createdAt) > BACKFILL_MS;
 
+/**
+ * The theme's end users as the read model has them when the delivery is enqueued: `ClusterResolved`
+ * names nobody, so that no user id stays in the log after their erasure.
+ */
+async function themeUserIds(tx: Queryable, clusterId: string): Promise<string[]> {
+  const users = await tx.query<{ user_id: string }>(
+    `SELECT DISTINCT user_id FROM cluster_members WHERE cluster_id = $1 AND user_id IS NOT NULL ORDER BY user_id`,
+    [clusterId],
+  );
+  return users.rows.map((row) => row.user_id);
+}
+
 async function enqueue(event: SourceEvent, tx: Queryable): Promise<void> {
-  const entry = outboxEntryFor(event);
+  const entry = outboxEntryFor(event, event.type === 'ClusterResolved' ? { themeUserIds: await themeUserIds(tx, event.data.clusterId) } : {});
   if (entry.triggeredByFeedbackId) {
     const backfilled = await tx.query(`SELECT 1 FROM webhook_backfilled_items WHERE feedback_id = $1`, [entry.triggeredByFeedbackId]);
     if (backfilled.rows.length > 0) return;

@@ -256,6 +256,24 @@ export function eventStoreContract(name: string, factory: () => Promise<Contract
         await store.erase(victim); // erasing twice is harmless
         expect(await store.readStream(bystander)).to.have.length(1);
       });
+
+      it('eraseStreams erases several streams at once (some already erased or unknown) and leaves the others', async function () {
+        const marker = await store.append(streamName('erase-many-marker'), [{ type: 'Marker', data: {} }], 'no_stream');
+        const victims = [streamName('erase-many-a'), streamName('erase-many-b'), streamName('erase-many-c')];
+        const bystander = streamName('erase-many-bystander');
+        for (const victim of victims) await store.append(victim, [{ type: 'Personal', data: { name: victim } }], 'no_stream');
+        await store.append(bystander, [{ type: 'Kept', data: {} }], 'no_stream');
+        await store.erase(victims[0]);
+
+        await store.eraseStreams([...victims, streamName('erase-many-never-written')]);
+
+        const after = await readAllOurs(marker.position);
+        expect(after.map((e) => e.stream)).to.deep.equal([bystander]);
+        for (const victim of victims) {
+          expect(await store.readStream(victim)).to.deep.equal([]);
+          await expectRejection(store.append(victim, [{ type: 'Again', data: {} }], 'any'), StreamErasedError);
+        }
+      });
     });
 
     describe('metadata', function () {

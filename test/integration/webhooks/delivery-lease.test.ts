@@ -35,7 +35,7 @@ describe('Webhook delivery leases and operator commands (issue 10)', () => {
     const at = clock.now().toISOString();
     const appended = await server.runtime.store.append(
       'cluster-cl_lease',
-      [{ type: 'ClusterResolved', data: { clusterId: 'cl_lease', projectId: project.projectId, at, userIds: [] }, metadata: { ...testContext() } }],
+      [{ type: 'ClusterResolved', data: { clusterId: 'cl_lease', projectId: project.projectId, at }, metadata: { ...testContext() } }],
       'any',
     );
     await server.runtime.engine.waitFor(appended.position);

@@ -11,7 +11,7 @@ const spec = DeciderSpecification.for(clusterDecider);
 const at = '2026-03-01T00:00:00.000Z';
 const ref = { clusterId: 'c1', projectId: 'p1', at };
 const created: ClusterEvent = { type: 'ClusterCreated', data: { ...ref, model: 'm' } };
-const resolved: ClusterEvent = { type: 'ClusterResolved', data: { ...ref, userIds: ['u1'] } };
+const resolved: ClusterEvent = { type: 'ClusterResolved', data: ref };
 const muted: ClusterEvent = { type: 'ClusterMuted', data: ref };
 const regressed: ClusterEvent = { type: 'ClusterRegressed', data: { ...ref, triggeredByFeedbackId: 'f9' } };
 const reopened: ClusterEvent = { type: 'ClusterReopened', data: { ...ref, triggeredByFeedbackId: 'f9' } };
@@ -26,15 +26,15 @@ describe('cluster decider (spec 3.3, 6)', () => {
     spec.given([]).when({ type: 'RecordJoin', feedbackId: 'f9', at }).thenThrows(NotFound);
   });
 
-  it('given an active theme, when resolved, then ClusterResolved with the end users', () => {
+  it('given an active theme, when resolved, then ClusterResolved, naming no end user', () => {
     spec
       .given([created])
-      .when({ type: 'SetStatus', projectId: 'p1', status: 'resolved', userIds: ['u1', 'u2'], at })
-      .then([{ type: 'ClusterResolved', data: { ...ref, userIds: ['u1', 'u2'] } }]);
+      .when({ type: 'SetStatus', projectId: 'p1', status: 'resolved', at })
+      .then([{ type: 'ClusterResolved', data: ref }]);
   });
 
   it('given a resolved theme, when resolved again, then nothing', () => {
-    spec.given([created, resolved]).when({ type: 'SetStatus', projectId: 'p1', status: 'resolved', userIds: [], at }).thenNothing();
+    spec.given([created, resolved]).when({ type: 'SetStatus', projectId: 'p1', status: 'resolved', at }).thenNothing();
   });
 
   it('given a resolved theme, when feedback joins, then ClusterRegressed naming the item', () => {
@@ -56,12 +56,12 @@ describe('cluster decider (spec 3.3, 6)', () => {
   it('given a muted theme that reopened, when set active, then ClusterActivated clears the mute', () => {
     spec
       .given([created, muted, reopened])
-      .when({ type: 'SetStatus', projectId: 'p1', status: 'active', userIds: [], at })
+      .when({ type: 'SetStatus', projectId: 'p1', status: 'active', at })
       .then([{ type: 'ClusterActivated', data: ref }]);
   });
 
   it('given another project, when the status is set, then the theme is not found', () => {
-    spec.given([created]).when({ type: 'SetStatus', projectId: 'p2', status: 'muted', userIds: [], at }).thenThrows(NotFound);
+    spec.given([created]).when({ type: 'SetStatus', projectId: 'p2', status: 'muted', at }).thenThrows(NotFound);
   });
 
   it('given a spike condition, when checked, then ClusterSpiking once; when checked again in the burst, then nothing', () => {
