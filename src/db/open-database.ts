@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { PoolDatabase, type Database } from './database.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { embeddedDatabaseExists } from './embedded-database-exists.js';
 import { PriorityGate } from './priority.js';
 
 // bigint columns (positions, counts) come back as strings by default; these stay exact.
@@ -19,11 +18,6 @@ export interface DatabaseOptions {
   holder: string;
   /** Errors of idle pooled connections (e.g. a server restart); without a handler they would crash the process. */
   onConnectionError?: (error: Error) => void;
-}
-
-/** Whether `dataDir` already holds an embedded database (opening one that does not creates it). */
-export function embeddedDatabaseExists(dataDir: string): boolean {
-  return fs.existsSync(path.join(dataDir, 'PG_VERSION'));
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
