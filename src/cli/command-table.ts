@@ -1,16 +1,20 @@
 import type { Runtime } from '../runtime.js';
-import { erasureMaintenanceCommand, ERASURE_MAINTENANCE_USAGE } from './commands/erasure-maintenance.js';
-import { keyCommand, KEY_USAGE } from './commands/key.js';
-import { projectCommand, PROJECT_USAGE } from './commands/project.js';
-import { projectionsCommand, PROJECTIONS_USAGE } from './commands/projections.js';
-import { reclusterCommand, RECLUSTER_USAGE } from './commands/recluster.js';
-import { reembedCommand, REEMBED_USAGE } from './commands/reembed.js';
-import { reprojectCommand, REPROJECT_USAGE } from './commands/reproject.js';
-import { webhooksCommand, WEBHOOKS_USAGE } from './commands/webhooks.js';
-import { questionCommand, QUESTION_USAGE } from './commands/question.js';
-import { importArgsForServer, importCommand, IMPORT_USAGE } from './commands/import.js';
-import { exportArgsForServer, exportCommand, EXPORT_USAGE } from './commands/export.js';
-import { identityCommand, IDENTITY_USAGE } from './commands/identity.js';
+import {
+  ERASURE_MAINTENANCE_USAGE,
+  EXPORT_USAGE,
+  IMPORT_USAGE,
+  KEY_USAGE,
+  PROJECT_USAGE,
+  PROJECTIONS_USAGE,
+  QUESTION_USAGE,
+  IDENTITY_USAGE,
+  RECLUSTER_USAGE,
+  REEMBED_USAGE,
+  REPROJECT_USAGE,
+  WEBHOOKS_USAGE,
+} from './command-usages.js';
+import { exportArgsForServer } from './commands/export-args.js';
+import { importArgsForServer } from './commands/import-options.js';
 
 export type Print = (line: string) => void;
 
@@ -35,19 +39,68 @@ export interface CliCommand {
   argsForServer?: (args: string[]) => string[];
 }
 
+type Run = CliCommand['run'];
+
+/**
+ * A command's code, imported when it runs: each start of feedbackctl loads only the command it
+ * runs (the analyzer, labeler and importer bring large libraries along).
+ */
+const lazy =
+  (load: () => Promise<Run>): Run =>
+  async (...args) =>
+    (await load())(...args);
+
 export const CLI_COMMANDS: Record<string, CliCommand> = {
-  project: { run: projectCommand, usage: PROJECT_USAGE, throughServer: true, catchUpFirst: true, createsDataDir: (args) => args[0] === 'create' },
-  key: { run: keyCommand, usage: KEY_USAGE, throughServer: true, catchUpFirst: true },
-  projections: { run: projectionsCommand, usage: PROJECTIONS_USAGE, throughServer: true, catchUpFirst: false },
-  reproject: { run: reprojectCommand, usage: REPROJECT_USAGE, throughServer: false, catchUpFirst: true },
-  recluster: { run: reclusterCommand, usage: RECLUSTER_USAGE, throughServer: false, catchUpFirst: true },
-  reembed: { run: reembedCommand, usage: REEMBED_USAGE, throughServer: false, catchUpFirst: true },
-  webhooks: { run: webhooksCommand, usage: WEBHOOKS_USAGE, throughServer: true, catchUpFirst: true },
-  question: { run: questionCommand, usage: QUESTION_USAGE, throughServer: true, catchUpFirst: true },
-  identity: { run: identityCommand, usage: IDENTITY_USAGE, throughServer: true, catchUpFirst: true },
-  'erasure-maintenance': { run: erasureMaintenanceCommand, usage: ERASURE_MAINTENANCE_USAGE, throughServer: false, catchUpFirst: true },
-  import: { run: importCommand, usage: IMPORT_USAGE, throughServer: true, catchUpFirst: true, argsForServer: importArgsForServer },
-  export: { run: exportCommand, usage: EXPORT_USAGE, throughServer: true, catchUpFirst: true, argsForServer: exportArgsForServer },
+  project: {
+    run: lazy(async () => (await import('./commands/project.js')).projectCommand),
+    usage: PROJECT_USAGE,
+    throughServer: true,
+    catchUpFirst: true,
+    createsDataDir: (args) => args[0] === 'create',
+  },
+  key: { run: lazy(async () => (await import('./commands/key.js')).keyCommand), usage: KEY_USAGE, throughServer: true, catchUpFirst: true },
+  projections: {
+    run: lazy(async () => (await import('./commands/projections.js')).projectionsCommand),
+    usage: PROJECTIONS_USAGE,
+    throughServer: true,
+    catchUpFirst: false,
+  },
+  reproject: {
+    run: lazy(async () => (await import('./commands/reproject.js')).reprojectCommand),
+    usage: REPROJECT_USAGE,
+    throughServer: false,
+    catchUpFirst: true,
+  },
+  recluster: {
+    run: lazy(async () => (await import('./commands/recluster.js')).reclusterCommand),
+    usage: RECLUSTER_USAGE,
+    throughServer: false,
+    catchUpFirst: true,
+  },
+  reembed: { run: lazy(async () => (await import('./commands/reembed.js')).reembedCommand), usage: REEMBED_USAGE, throughServer: false, catchUpFirst: true },
+  webhooks: { run: lazy(async () => (await import('./commands/webhooks.js')).webhooksCommand), usage: WEBHOOKS_USAGE, throughServer: true, catchUpFirst: true },
+  question: { run: lazy(async () => (await import('./commands/question.js')).questionCommand), usage: QUESTION_USAGE, throughServer: true, catchUpFirst: true },
+  identity: { run: lazy(async () => (await import('./commands/identity.js')).identityCommand), usage: IDENTITY_USAGE, throughServer: true, catchUpFirst: true },
+  'erasure-maintenance': {
+    run: lazy(async () => (await import('./commands/erasure-maintenance.js')).erasureMaintenanceCommand),
+    usage: ERASURE_MAINTENANCE_USAGE,
+    throughServer: false,
+    catchUpFirst: true,
+  },
+  import: {
+    run: lazy(async () => (await import('./commands/import.js')).importCommand),
+    usage: IMPORT_USAGE,
+    throughServer: true,
+    catchUpFirst: true,
+    argsForServer: importArgsForServer,
+  },
+  export: {
+    run: lazy(async () => (await import('./commands/export.js')).exportCommand),
+    usage: EXPORT_USAGE,
+    throughServer: true,
+    catchUpFirst: true,
+    argsForServer: exportArgsForServer,
+  },
 };
 
 export const SERVE_USAGE = `

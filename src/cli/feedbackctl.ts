@@ -7,7 +7,6 @@ import { describeCliFailure, type CliFailure } from './cli-failure.js';
 import { CLI_COMMANDS, findCommand, type CliCommand } from './command-table.js';
 import { UsageError } from './output.js';
 import { requireEmbeddedDatabase } from './require-database.js';
-import { runLocally } from './run-locally.js';
 import { FULL_USAGE, usageMessage } from './usage.js';
 
 const print = (line: string) => process.stdout.write(line + '\n');
@@ -58,6 +57,7 @@ async function run(argv: string[]): Promise<number> {
     }
   }
   try {
+    const { runLocally } = await import('./run-locally.js'); // the database and the projections: not for help or a usage error
     await runLocally(config, name, command, args, print);
   } catch (error) {
     if (error instanceof DataDirInUseError) throw new DataDirInUseError(`${whyInUse(name, command)} ${error.message}`);

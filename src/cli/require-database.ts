@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { embeddedDatabaseExists } from '../db/open-database.js';
+import { embeddedDatabaseExists } from '../db/embedded-database-exists.js';
 
 export class DataDirMissingError extends Error {}
 

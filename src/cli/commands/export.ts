@@ -10,12 +10,6 @@ import type { Runtime } from '../../runtime.js';
 import type { Print } from '../command-table.js';
 import { UsageError } from '../output.js';
 
-export const EXPORT_USAGE = `
-  feedbackctl export --project ID [--format csv|ndjson] [--cluster ID] [--sentiment S] [--source S]
-                     [--meta KEY:VALUE …] [--before TIME] [--out FILE]
-                                        every matching item (redacted text), as GET /feedback/export
-                                        writes it; to FILE, or to standard output`;
-
 const OPTIONS = {
   project: { type: 'string' },
   format: { type: 'string' },
@@ -26,14 +20,6 @@ const OPTIONS = {
   before: { type: 'string' },
   out: { type: 'string' },
 } as const;
-
-/** A running service writes the file itself: the path must not depend on the CLI's working directory. */
-export function exportArgsForServer(args: string[]): string[] {
-  return args.map((arg, index) => {
-    if (args[index - 1] === '--out') return path.resolve(arg);
-    return arg.startsWith('--out=') ? `--out=${path.resolve(arg.slice(6))}` : arg;
-  });
-}
 
 export async function exportCommand(runtime: Runtime, args: string[], print: Print): Promise<void> {
   const { values } = parseArgs({ args, options: OPTIONS });

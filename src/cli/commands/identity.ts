@@ -5,16 +5,6 @@ import type { Runtime } from '../../runtime.js';
 import { cliContext } from '../cli-context.js';
 import { UsageError } from '../output.js';
 
-export const IDENTITY_USAGE = `
-  feedbackctl identity suggestions [--project ID] [--json]
-                                        merge suggestions: a shadow user (known by email) and a user claiming that
-                                        email, kept apart by the linking rules (suggest mode, role address, ignore
-                                        list, an email another user holds); open ones first
-  feedbackctl identity confirm SUGGESTION_ID
-                                        merge the shadow user into the user: items, alias (a process, resumed after a crash)
-  feedbackctl identity reject SUGGESTION_ID
-                                        keep them apart; the pair is not suggested again`;
-
 function oneId(sub: string, rest: string[]): string {
   const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
   if (positionals.length !== 1) throw new UsageError(`identity ${sub} needs exactly one SUGGESTION_ID`);

@@ -10,31 +10,7 @@ import type { Runtime } from '../../runtime.js';
 import { cliContext } from '../cli-context.js';
 import type { Print, RunMode } from '../command-table.js';
 import { UsageError } from '../output.js';
-
-export const IMPORT_USAGE = `
-  feedbackctl import FILE --project ID [--format FORMAT] [--map FIELD=Column,…] [--report PATH] [--dry-run]
-                                        import a CSV export as feedback (a backfill: never alerts); rows
-                                        already imported are skipped; bad rows go to PATH (default
-                                        FILE.bad-rows.csv) by line number. FORMAT: ${IMPORT_FORMAT_NAMES.join(', ')}.
-                                        --map fills text, title, id, userId, email, createdAt or meta.KEY`;
-
-const OPTIONS = {
-  project: { type: 'string' },
-  format: { type: 'string' },
-  map: { type: 'string' },
-  report: { type: 'string' },
-  'dry-run': { type: 'boolean' },
-} as const;
-
-/** A running service reads the file itself: paths must not depend on the CLI's working directory. */
-export function importArgsForServer(args: string[]): string[] {
-  const { values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: false });
-  const absolute = positionals.map((file) => path.resolve(file));
-  const rest = args.filter((arg) => !positionals.includes(arg));
-  const reportIndex = rest.indexOf('--report');
-  if (typeof values.report === 'string' && reportIndex >= 0) rest[reportIndex + 1] = path.resolve(values.report);
-  return [...absolute, ...rest.map((arg) => (arg.startsWith('--report=') ? `--report=${path.resolve(arg.slice(9))}` : arg))];
-}
+import { IMPORT_OPTIONS as OPTIONS } from './import-options.js';
 
 const count = (n: number) => n.toLocaleString('en');
 

@@ -5,10 +5,6 @@ import { revokeApiKey } from '../../../commands/revoke-api-key/handler.js';
 import type { Runtime } from '../../runtime.js';
 import { UsageError } from '../output.js';
 
-export const KEY_USAGE = `
-  feedbackctl key create --project ID --type secret|widget [--mode test|live] [--json]
-  feedbackctl key revoke KEY_OR_PREFIX`;
-
 export async function keyCommand(runtime: Runtime, args: string[], print: (line: string) => void): Promise<void> {
   const [sub, ...rest] = args;
   if (sub === 'create') {

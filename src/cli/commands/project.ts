@@ -7,15 +7,6 @@ import type { IdentityLinking, KeyMode, ProjectSettings } from '../../domain/pro
 import type { Runtime } from '../../runtime.js';
 import { UsageError } from '../output.js';
 
-export const PROJECT_USAGE = `
-  feedbackctl project create --name NAME [--origin URL]... [--customer-value-trait NAME] [--mode test|live] [--json]
-  feedbackctl project list [--json]
-  feedbackctl project update --project ID [--origin URL]... [--clear-origins]
-                             [--customer-value-trait NAME | --clear-customer-value-trait]
-                             [--identity-linking auto|suggest|off] [--identity-ignore EMAIL_OR_@DOMAIN]... [--clear-identity-ignore]
-                             [--exclude-title TEXT]... [--clear-excluded-titles] [--exclude-folder NAME]... [--clear-excluded-folders]
-                             [--call-allowance N | --unlimited-calls]`;
-
 function parseMode(value: string | undefined): KeyMode {
   if (value === undefined) return 'test';
   if (value !== 'test' && value !== 'live') throw new UsageError(`--mode must be test or live, got "${value}"`);

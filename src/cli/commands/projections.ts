@@ -3,10 +3,6 @@ import type { ProjectionStatus } from '../../projection-engine/projection-engine
 import type { Runtime } from '../../runtime.js';
 import { UsageError } from '../output.js';
 
-export const PROJECTIONS_USAGE = `
-  feedbackctl projections status [--json]   each projection's checkpoint, lag and parked events
-  feedbackctl projections retry NAME        re-apply NAME's parked events (after a fix)`;
-
 function describe(status: ProjectionStatus): string[] {
   const { commit, prepare } = status.checkpoint;
   const at = commit < 0n ? 'start' : `${commit}:${prepare}`;

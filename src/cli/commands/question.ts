@@ -5,16 +5,6 @@ import type { Runtime } from '../../runtime.js';
 import { cliContext } from '../cli-context.js';
 import { UsageError } from '../output.js';
 
-export const QUESTION_USAGE = `
-  feedbackctl question track --project ID --text TEXT [--about SUBJECT]
-                                        track a question ("Are customers happy with the new onboarding?"); its verdict
-                                        follows the sentiment of the feedback about SUBJECT (default: the question's
-                                        words without its framing, here "new onboarding"); GET /api/v1/questions
-  feedbackctl question untrack QUESTION_ID
-                                        stop tracking it
-  feedbackctl question list --project ID
-                                        the project's tracked questions and their verdicts`;
-
 async function projectOfQuestion(runtime: Runtime, questionId: string): Promise<string> {
   const rows = await runtime.db.query<{ project_id: string }>(`SELECT project_id FROM tracked_questions WHERE question_id = $1`, [questionId]);
   if (!rows.rows[0]) throw new Error(`No tracked question ${questionId}.`);

@@ -3,9 +3,6 @@ import { createLabeler } from '../../analysis/create-labeler.js';
 import type { Runtime } from '../../runtime.js';
 import { reclusterAll, reclusterProject } from '../../work/clustering/recluster.js';
 
-export const RECLUSTER_USAGE = `
-  feedbackctl recluster [--project ID]  merge near-duplicate themes and relabel them`;
-
 export async function reclusterCommand(runtime: Runtime, args: string[], print: (line: string) => void): Promise<void> {
   const { values } = parseArgs({ args, options: { project: { type: 'string' } } });
   const labeler = createLabeler(runtime.config, runtime.logger);

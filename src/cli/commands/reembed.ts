@@ -4,9 +4,6 @@ import type { Runtime } from '../../runtime.js';
 import { countStaleEmbeddings, reembedStale } from '../../work/reembed.js';
 import { progressReporter } from '../output.js';
 
-export const REEMBED_USAGE = `
-  feedbackctl reembed [--project ID]    re-embed items whose vectors come from another model than the configured one`;
-
 export async function reembedCommand(runtime: Runtime, args: string[], print: (line: string) => void): Promise<void> {
   const { values } = parseArgs({ args, options: { project: { type: 'string' } } });
   const analyzer = await createAnalyzer(runtime.config, runtime.logger);

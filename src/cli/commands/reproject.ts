@@ -2,9 +2,6 @@ import { parseArgs } from 'node:util';
 import type { Runtime } from '../../runtime.js';
 import { progressReporter, UsageError } from '../output.js';
 
-export const REPROJECT_USAGE = `
-  feedbackctl reproject NAME|--all      rebuild read models from the event log`;
-
 export async function reprojectCommand(runtime: Runtime, args: string[], print: (line: string) => void): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { all: { type: 'boolean' } } });
   const known = runtime.engine.projectorNames;

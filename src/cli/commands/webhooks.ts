@@ -3,12 +3,6 @@ import type { Runtime } from '../../runtime.js';
 import { UsageError } from '../output.js';
 import { endpointExists, recentDeliveries, redeliverSince } from '../../webhooks/operator.js';
 
-export const WEBHOOKS_USAGE = `
-  feedbackctl webhooks deliveries --endpoint ID [--limit N]
-                                        recent deliveries: event, status, attempts, last HTTP status, latency
-  feedbackctl webhooks redeliver --endpoint ID --since TIME
-                                        send again the endpoint's deliveries since TIME (same event ids)`;
-
 async function requireEndpoint(runtime: Runtime, id: string | undefined, sub: string): Promise<string> {
   if (!id) throw new UsageError(`webhooks ${sub} needs --endpoint ID`);
   if (!(await endpointExists(runtime.db, id))) throw new Error(`No webhook endpoint ${id}.`);
