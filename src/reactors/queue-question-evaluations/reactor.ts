@@ -11,6 +11,12 @@ async function markDue(tx: Queryable, projectId: string, times = 1): Promise<voi
   );
 }
 
+async function markEachProject(events: readonly { data: { projectId: string } }[], tx: Queryable): Promise<void> {
+  const perProject = new Map<string, number>();
+  for (const event of events) perProject.set(event.data.projectId, (perProject.get(event.data.projectId) ?? 0) + 1);
+  for (const [projectId, times] of perProject) await markDue(tx, projectId, times);
+}
+
 /**
  * A project's tracked questions are evaluated again when a question is tracked and whenever an item
  * of the project is analysed, re-embedded or deleted; the evaluation worker does it.
@@ -19,15 +25,10 @@ export const queueQuestionEvaluations = reactor({
   name: 'queue-question-evaluations',
   handles: ['QuestionTracked', 'QuestionUntracked', 'FeedbackProcessed', 'FeedbackReembedded', 'FeedbackDeleted'],
   migrations: questionEvaluationsMigrations,
+  // A burst of analyses or deletions marks each project once, by as much as one mark per event would.
   applyRun: {
-    // A burst of analyses marks each project once, by as much as one mark per analysis would.
-    async FeedbackProcessed(events, tx) {
-    },
-    async FeedbackDeleted(events, tx) {
-      const perProject = new Map<string, number>();
-      for (const event of events) perProject.set(event.data.projectId, (perProject.get(event.data.projectId) ?? 0) + 1);
-      for (const [projectId, times] of perProject) await markDue(tx, projectId, times);
-    },
+    FeedbackProcessed: markEachProject,
+    FeedbackDeleted: markEachProject,
   },
   async apply(event, tx) {
     switch (event.type) {
