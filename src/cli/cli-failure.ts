@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js';
-import { UsageError } from './output.js';
+import { isUsageError } from './output.js';
 
 /** How a failed command is reported, the same whether it ran here or inside the service. */
 export interface CliFailure {
@@ -11,7 +11,7 @@ export interface CliFailure {
 const isParseArgsError = (error: unknown) => error instanceof TypeError && ((error as NodeJS.ErrnoException).code ?? '').startsWith('ERR_PARSE_ARGS');
 
 export function describeCliFailure(error: unknown): CliFailure {
-  if (error instanceof UsageError || isParseArgsError(error)) return { kind: 'usage', message: (error as Error).message };
+  if (isUsageError(error) || isParseArgsError(error)) return { kind: 'usage', message: (error as Error).message };
   if (error instanceof AppError) return { kind: 'failed', message: error.detail };
   return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
 }

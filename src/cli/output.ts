@@ -18,4 +18,13 @@ export function progressReporter(label: string, unit = 'events', stream: NodeJS.
   };
 }
 
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/**
+ * By name as well as by class: a command's code is imported when it runs, and under a loader that
+ * instantiates that import apart from the static graph (tsx in the test process), its `UsageError`
+ * is another class of the same name.
+ */
+export const isUsageError = (error: unknown): boolean => error instanceof UsageError || (error instanceof Error && error.name === 'UsageError');
