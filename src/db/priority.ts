@@ -52,6 +52,9 @@ export class PriorityGate {
 
   /** Runs `work` holding the slot. */
   async run<T>(priority: Priority, work: () => Promise<T>): Promise<T> {
+    // The embedded database answers through promises alone, so a chain of background queries would
+    // never give the event loop a turn: no request would be read, no timer would fire, until it ended.
+    if (priority === 'background') await new Promise<void>((resolve) => setImmediate(resolve));
     await new Promise<void>((grant) => {
       (priority === 'foreground' ? this.foreground : this.background).push(grant);
       this.pump();

@@ -35,6 +35,16 @@ describe('PriorityGate (the embedded database connection, shared by priority)', 
     expect(ran).to.equal(true);
   });
 
+  it('a long chain of background holds leaves the event loop turns: a timer set before it fires while it runs', async () => {
+    // Like the embedded database, whose queries settle through promises alone (no I/O, no timer).
+    const gate = new PriorityGate();
+    let holds = 0;
+    let firedAfter = -1;
+    setTimeout(() => (firedAfter = holds), 0);
+    while (holds < 2000) await gate.run('background', async () => void holds++);
+    expect(firedAfter).to.be.within(0, 1999);
+  });
+
   it('one slot: two holders never overlap', async () => {
     const gate = new PriorityGate();
     let inside = 0;
