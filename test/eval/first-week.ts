@@ -126,25 +126,32 @@ function majority(values: string[]): string {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
 }
 
-export async function loadSets(): Promise<{ name: string; cases: Case[] }[]> {
-  const files = (await readdir(SETS)).filter((f) => f.endsWith('.jsonl')).sort();
-  return Promise.all(files.map(async (f) => ({ name: f.replace(/\.jsonl$/, ''), cases: await readJsonl<Case>(path.join(SETS, f)) })));
+/** Every `*.jsonl` theme set in a folder (the first-week sets by default). */
+export async function loadSets(folder = SETS): Promise<{ name: string; cases: Case[] }[]> {
+  const files = (await readdir(folder)).filter((f) => f.endsWith('.jsonl')).sort();
+  return Promise.all(files.map(async (f) => ({ name: f.replace(/\.jsonl$/, ''), cases: await readJsonl<Case>(path.join(folder, f)) })));
 }
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const num = (v: number) => v.toFixed(3);
 
-function report(results: SetResult[]): void {
-  console.log(`first-week theme sets, model ${MODEL}, ${ORDERS.length} arrival orders each, figures right after the last item (no periodic pass)`);
-  console.log(`bars: B-cubed F1 >= ${FIRST_WEEK_BAR.f1} and items alone <= ${pct(FIRST_WEEK_BAR.alone)} in every order, F1 range <= ${FIRST_WEEK_BAR.f1Range}`);
-  console.log('  set               items  themes | precision  recall     F1  alone  clusters | F1 min  F1 range  pass');
+/** One row per set: mean B-cubed figures over the arrival orders, the lowest F1 and the F1 range; `withBars` adds the pass column. */
+export function printSetTable(results: SetResult[], options: { withBars: boolean }): void {
+  const name = Math.max(16, ...results.map((r) => r.name.length));
+  console.log(`  ${'set'.padEnd(name)}  items  themes | precision  recall     F1  alone  clusters | F1 min  F1 range${options.withBars ? '  pass' : ''}`);
   for (const r of results) {
     const minF1 = Math.min(...r.runs.map((x) => x.f1));
     console.log(
-      `  ${r.name.padEnd(16)} ${String(r.items).padStart(6)}  ${String(r.themes).padStart(6)} | ${num(r.mean.precision).padStart(9)}  ${num(r.mean.recall).padStart(6)}  ${num(r.mean.f1)}` +
-        `  ${pct(r.mean.alone).padStart(5)}  ${r.mean.clusters.toFixed(1).padStart(8)} | ${num(minF1)}  ${num(r.f1Range).padStart(8)}  ${r.pass ? 'yes' : 'NO'}`,
+      `  ${r.name.padEnd(name)} ${String(r.items).padStart(6)}  ${String(r.themes).padStart(6)} | ${num(r.mean.precision).padStart(9)}  ${num(r.mean.recall).padStart(6)}  ${num(r.mean.f1)}` +
+        `  ${pct(r.mean.alone).padStart(5)}  ${r.mean.clusters.toFixed(1).padStart(8)} | ${num(minF1)}  ${num(r.f1Range).padStart(8)}${options.withBars ? `  ${r.pass ? 'yes' : 'NO'}` : ''}`,
     );
   }
+}
+
+function report(results: SetResult[]): void {
+  console.log(`first-week theme sets, model ${MODEL}, ${ORDERS.length} arrival orders each, figures right after the last item (no periodic pass)`);
+  console.log(`bars: B-cubed F1 >= ${FIRST_WEEK_BAR.f1} and items alone <= ${pct(FIRST_WEEK_BAR.alone)} in every order, F1 range <= ${FIRST_WEEK_BAR.f1Range}`);
+  printSetTable(results, { withBars: true });
   for (const r of results) {
     console.log(`\nlabels, ${r.name} (first order; size, majority theme, label):`);
     for (const l of r.labels) console.log(`  ${String(l.size).padStart(3)}  ${l.theme.padEnd(16)} ${l.label}`);

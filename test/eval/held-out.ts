@@ -1,8 +1,11 @@
 /**
- * Held-out evaluation of the offline analyzer (issue 13): test/fixtures/analysis/held-out/*.jsonl were
- * written by a session that had not read the rules or lexicons under src/analysis/, so these figures
- * estimate accuracy on unseen text. Informational: no bar, always exits 0. Only figures are printed,
- * never the items missed, so that no rule gets tuned against them (see the held-out README).
+ * Held-out evaluation (issue 13), informational: no bar, always exits 0. Only figures are printed, never
+ * the items missed, so that nothing gets tuned against them (see each set's README).
+ * - Analysis: test/fixtures/analysis/held-out/ and held-out-2/ (multilingual.jsonl, hard-cases.jsonl),
+ *   each written by a session that had not read the rules or lexicons under src/analysis/ nor the earlier
+ *   sets; every set is scored on its own, so that each first run stays comparable.
+ * - Themes: test/fixtures/clustering/held-out/*.jsonl, scored exactly as test/eval/first-week.ts scores
+ *   the first-week sets (B-cubed, items alone, F1 range over the same arrival orders), labels not printed.
  *
  *   npx tsx test/eval/held-out.ts
  */
@@ -11,30 +14,56 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Analysis } from '../../src/analysis/analyzer.js';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
+import { MODEL } from './clustering.js';
+import { evaluateSet, loadSets, ORDERS, printSetTable, type SetResult } from './first-week.js';
 import { type LabelledCase, type Score, pct, printConfidence, printTable, ratio, tally } from './languages.js';
 
-const HELD_OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'analysis', 'held-out');
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+const ANALYSIS_SETS = ['held-out', 'held-out-2'];
+const THEME_SETS = path.join(FIXTURES, 'clustering', 'held-out');
+
+type Analyzer = Awaited<ReturnType<typeof loadOfflineAnalyzer>>;
 
 export async function evaluateHeldOut(): Promise<void> {
   const analyzer = await loadOfflineAnalyzer();
-  const multilingual = await readJsonl<LabelledCase>(path.join(HELD_OUT, 'multilingual.jsonl'));
-  const hard = await readJsonl<LabelledCase>(path.join(HELD_OUT, 'hard-cases.jsonl'));
+  console.log('HELD-OUT (informational, no bar): items written without sight of the rules; figures only, mistakes withheld');
+  for (const set of ANALYSIS_SETS) await evaluateAnalysisSet(analyzer, set);
+  await evaluateThemeSets();
+}
+
+async function evaluateAnalysisSet(analyzer: Analyzer, set: string): Promise<void> {
+  const folder = path.join(FIXTURES, 'analysis', set);
+  const multilingual = await readJsonl<LabelledCase>(path.join(folder, 'multilingual.jsonl'));
+  const hard = await readJsonl<LabelledCase>(path.join(folder, 'hard-cases.jsonl'));
   const analyse = (cases: LabelledCase[]) => Promise.all(cases.map((c) => analyzer.analyze(c.text)));
   const [multilingualAnalyses, hardAnalyses] = [await analyse(multilingual), await analyse(hard)];
 
-  console.log('HELD-OUT (informational, no bar): items written without sight of the rules; figures only, mistakes withheld');
+  console.log(`\n--- analysis, ${set}/ ---`);
   const byLanguage = tally(multilingual, multilingualAnalyses, (c) => c.language ?? 'und');
-  printTable('held-out per-language accuracy (held-out/multilingual.jsonl)', byLanguage, () => undefined);
+  printTable(`${set} per-language accuracy (${set}/multilingual.jsonl)`, byLanguage, () => undefined);
   const byKind = tally(hard, hardAnalyses, (c) => c.kind ?? 'other');
-  printTable('held-out hard cases, English (held-out/hard-cases.jsonl)', byKind, () => undefined);
-  printConfusions('held-out multilingual', multilingual, multilingualAnalyses);
-  printConfusions('held-out hard cases', hard, hardAnalyses);
+  printTable(`${set} hard cases, English (${set}/hard-cases.jsonl)`, byKind, () => undefined);
+  printConfusions(`${set} multilingual`, multilingual, multilingualAnalyses);
+  printConfusions(`${set} hard cases`, hard, hardAnalyses);
   printConfidence([...multilingual, ...hard], [...multilingualAnalyses, ...hardAnalyses]);
 
   const all = (groups: Map<string, Score>) => groups.get('all')!;
   console.log(
-    `\nHELD-OUT: multilingual sentiment ${pct(ratio(all(byLanguage), 'sentiment'))}, type ${pct(ratio(all(byLanguage), 'type'))}; ` +
+    `\nHELD-OUT ${set}: multilingual sentiment ${pct(ratio(all(byLanguage), 'sentiment'))}, type ${pct(ratio(all(byLanguage), 'type'))}; ` +
       `hard cases sentiment ${pct(ratio(all(byKind), 'sentiment'))}, type ${pct(ratio(all(byKind), 'type'))} (informational)`,
+  );
+}
+
+async function evaluateThemeSets(): Promise<void> {
+  const results: SetResult[] = [];
+  for (const set of await loadSets(THEME_SETS)) results.push(await evaluateSet(set.name, set.cases));
+  console.log(`\n--- themes, clustering/held-out/ (informational, no bar) ---`);
+  console.log(`model ${MODEL}, ${ORDERS.length} arrival orders each, settling after every item, figures right after the last item (as first-week)`);
+  printSetTable(results, { withBars: false });
+  const mean = (f: (r: SetResult) => number) => results.reduce((s, r) => s + f(r), 0) / results.length;
+  console.log(
+    `\nHELD-OUT themes: mean B-cubed F1 ${mean((r) => r.mean.f1).toFixed(3)}, items alone ${pct(mean((r) => r.mean.alone))}, ` +
+      `widest F1 range ${Math.max(...results.map((r) => r.f1Range)).toFixed(3)} over ${results.length} sets (informational)`,
   );
 }
 
