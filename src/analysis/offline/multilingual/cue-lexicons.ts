@@ -302,7 +302,7 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'wunderbar',
       'grossartig',
       'grossartig',
-      'beste',
+      'beste[nrs]?_',
       'lauft super',
       'top_',
     ],

@@ -68,6 +68,6 @@ function asyndetic(text: string): ContrastVerdict | undefined {
   const last = clauses[clauses.length - 1];
   // Only short, clearly praising clauses ("Great idea", "love the recipes"): longer ones are
   // narration whose lexicon score says little.
-  const praised = clauses.slice(0, -1).some((c) => c.split(/\s+/).length <= 6 && lexiconScores(c).compound >= 0.4 && !namesProblem(c));
+  const praised = clauses.slice(0, -1).some((c) => c.split(/\s+/).length <= 6 && lexiconScores(c).compound >= 0.4 && namesProblem(c) !== 'definite');
   return praised ? negativeClause(last) : undefined;
 }

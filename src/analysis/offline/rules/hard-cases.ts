@@ -49,7 +49,8 @@ export function detectHardCase(text: string): HardCaseVerdict | undefined {
 
   const problem = namesProblem(text);
   if (isSarcastic(text, problem, signals.resolved)) return { kind: 'sarcasm', sentiment: 'negative', type: problemType(signals, text) };
-  if (NEGATED_PROBLEM.test(text) && !/\b(but|however|except|until)\b/i.test(text)) return { kind: 'negation', sentiment: 'positive', type: 'praise' };
+  if (NEGATED_PROBLEM.test(text) && problem !== 'definite' && !/\b(but|however|except|until|though)\b/i.test(text))
+    return { kind: 'negation', sentiment: 'positive', type: 'praise' };
   if (ASKS_TO_ADD.test(text) && !problem) return { kind: 'request', sentiment: 'neutral', type: 'feature_request' };
   const contrast = readContrast(text);
   return contrast && { kind: 'contrast', ...contrast };

@@ -8,7 +8,7 @@ const FEATURE_NOUN =
 
 const REMOVAL = new RegExp(
   [
-    '\\bbring (it|them|this|that|the|back)\\b',
+    '\\bbring (it|them|this|that) back\\b|\\bbring back\\b',
     '\\bbring\\b[^.!?]{0,40}\\bback\\b',
     '\\bput (it|them) back\\b',
     '\\brestore (the|my|our) (old|previous|former)\\b',
@@ -33,8 +33,10 @@ const REMOVAL = new RegExp(
 );
 
 /** Things whose removal is welcome: their removal is praise, not a grievance. */
-const NUISANCE =
-  /\b(remov\w*|got rid of|get rid of|took away|take away|dropp\w*|kill\w*)\s+(all )?(the |those |these |that |this |annoying )*(ads?|adverts?|advertising|pop-?ups?|banners?|watermarks?|paywall|limits?|bugs?|fees?|captchas?|spam|nag\w*|upsells?)\b/i;
+const NUISANCE_SOURCE = String.raw`\b(remov\w*|got rid of|get rid of|took away|take away|dropp\w*|kill\w*)\s+(all )?(the |those |these |that |this |annoying )*(ads?|adverts?|advertising|pop-?ups?|banners?|watermarks?|paywall|limits?|bugs?|fees?|captchas?|spam|nag\w*|upsells?)\b`;
+const NUISANCE = new RegExp(NUISANCE_SOURCE, 'i');
+/** Every removal of a nuisance in a text, to set them aside when looking for problems. */
+export const REMOVED_NUISANCES = new RegExp(NUISANCE_SOURCE, 'gi');
 
 export function isRemovalComplaint(text: string): boolean {
   return REMOVAL.test(text) && !NUISANCE.test(text);

@@ -9,8 +9,16 @@ import { lexiconScores } from '../sentiment/lexicon.js';
 import { removesNuisance } from './removal.js';
 
 const EYE_ROLL = /🙄|🙃|😒|🤦/u;
-const PRAISING_OPENER =
-  /^\s*(oh,? |ah,? |well,? |wow,? )?(great|wonderful|fantastic|perfect|brilliant|awesome|amazing|lovely|wow|cool|super|nice|yay|sweet|excellent|terrific|bravo|congrats|thanks?|thank you|ah,? yes|oh,? sure|sure|yeah|10\/10|five stars|(you )?got(ta| to) love|love (how|that|it when|being|paying|having|getting|the way)|so (glad|happy|thrilled|pleased)|nothing (like|beats)|what an? |such an? |best (feature|part|thing|update)|(nice|good|great) (job|one|work|move|touch)|well done|how (nice|lovely|convenient))\b/i;
+const PRAISE_WORD =
+  '(great|wonderful|fantastic|perfect|brilliant|awesome|amazing|lovely|wow|cool|super|nice|yay|sweet|excellent|terrific|bravo|congrats|thanks?|thank you|ah,? yes|oh,? sure|sure|yeah|well done)';
+/**
+ * A praise word set off by punctuation ("Great, …", "cool cool cool, …"), or a praising phrase
+ * ("love how …", "so glad I …"); "great app but …" is no opener (that is contrast).
+ */
+const PRAISING_OPENER = new RegExp(
+  `^\\s*(oh,? |ah,? |well,? |wow,? )?(${PRAISE_WORD}( ${PRAISE_WORD})*\\s*[,.!:…]|(10\\/10|five stars|(you )?got(ta| to) love|love (how|that|it when|being|paying|having|getting|the way)|so (glad|happy|thrilled|pleased)|nothing (like|beats)|what an? |such an? |best (feature|part|thing|update)|(nice|good|great) (job|one|work|move|touch)|how (nice|lovely|convenient)|(brilliant|great|genius) (idea|move|update|decision))\\b)`,
+  'i',
+);
 const REPETITION = /\b(again|another|yet again|once more|all over again)\b/i;
 const IRONIC_PHRASE =
   /thanks for nothing|\byeah,? right\b|\b(exactly|just) what i (wanted|needed|asked for)\b|\bwho needs\b[^.!?]{0,40}\banyway\b|\bbecause \w+ (weren'?t|wasn'?t|isn'?t|aren'?t) enough\b|\breal(ly)? classy\b|\bsaid no one\b|\bwhat could (possibly )?go wrong\b|\blove paying\b|\bmore for less\b|\b(love|enjoy|appreciate) (being|getting) (charged|logged|kicked|ignored|spammed|billed)/i;
