@@ -71,7 +71,7 @@ export function printTable(title: string, groups: Map<string, Score>, barFor: (g
   return pass;
 }
 
-function printMistakes(cases: LabelledCase[], analyses: Analysis[]): void {
+export function printMistakes(cases: LabelledCase[], analyses: Analysis[]): void {
   const wrong = cases.map((c, i) => ({ c, a: analyses[i] })).filter(({ c, a }) => a.sentiment !== c.sentiment || a.type !== c.type);
   if (wrong.length === 0) return;
   console.log('  mistakes:');

@@ -5,6 +5,7 @@ const evaluations = [
   'test/eval/redaction.ts',
   'test/eval/analyzer.ts',
   'test/eval/languages.ts',
+  'test/eval/tuning.ts',
   'test/eval/clustering.ts',
   'test/eval/first-week.ts',
   'test/eval/transcripts.ts',

@@ -9,6 +9,8 @@ import { countCues, foldText, lexiconFor, type CompiledLexicon, type CueCounts }
 
 const POSITIVE_EMOJI = /[😀😃😄😁😊😍🥰😘👍👏🙌💯❤💖✨🎉⭐🌟😎🤩]/gu;
 const NEGATIVE_EMOJI = /[😡😠🤬😤😞😟😢😭😩😫👎💩🙄😒🤮😣😖]/gu;
+/** Eye-roll and upside-down faces: whatever praise the text holds is sarcastic. */
+const EYE_ROLL = /🙄|🙃|😒|🤦/u;
 const QUESTION_MARK = /[?？]/;
 /** Confidence when no cue of any kind was found: the answer (neutral, other) is a default, not a reading. */
 const NO_CUE_CONFIDENCE = 0.25;
@@ -20,7 +22,7 @@ const CONTRAST: Record<string, RegExp> = {
   de: /(?<!\p{L})(aber|jedoch|allerdings|nur schade)(?!\p{L})/gu,
   pt: /(?<!\p{L})(mas|porem|embora|so que|pena que)(?!\p{L})/gu,
   it: /(?<!\p{L})(ma|pero|tuttavia|peccato che)(?!\p{L})/gu,
-  nl: /(?<!\p{L})(maar|echter|alleen jammer)(?!\p{L})/gu,
+  nl: /(?<!\p{L})(maar|echter|alleen jammer|, alleen)(?!\p{L})/gu,
   ru: /(?<!\p{L})(но|однако|только вот)(?!\p{L})/gu,
   tr: /(?<!\p{L})(ama|fakat|ancak|lakin)(?!\p{L})/gu,
   ja: /(けど|けれど|でも|しかし|ただ、)/gu,
@@ -79,10 +81,15 @@ interface Reading {
 
 function read(lexicon: CompiledLexicon, text: string, folded: string): Reading {
   const cues = countCues(lexicon, folded);
-  const positive = cues.positive + cues.gratitude + (text.match(POSITIVE_EMOJI)?.length ?? 0);
-  const negative = cues.negative + (text.match(NEGATIVE_EMOJI)?.length ?? 0);
+  let positive = cues.positive + cues.gratitude + (text.match(POSITIVE_EMOJI)?.length ?? 0);
+  let negative = cues.negative + (text.match(NEGATIVE_EMOJI)?.length ?? 0);
+  // Sarcasm: "ottimo, un altro aggiornamento che mi butta fuori 🙄" praises nothing.
+  const problem = negative + cues.bug + cues.complaint + cues.removal + cues.repetition > 0;
+  const sarcastic = cues.resolved === 0 && (EYE_ROLL.test(text) || (cues.praisingOpener && problem));
+  if (sarcastic) [positive, negative] = [0, negative + 1];
   const asks = cues.question > 0 || QUESTION_MARK.test(text);
-  return { cues, positive, negative, asks, evidence: positive + negative + cues.bug + cues.complaint + cues.request + (asks ? 1 : 0) };
+  const evidence = positive + negative + cues.bug + cues.complaint + cues.request + cues.removal + cues.rhetorical + (asks ? 1 : 0);
+  return { cues, positive, negative, asks, evidence };
 }
 
 function decide({ cues, positive, negative, asks, evidence }: Reading, penalty: number): Classification {
@@ -93,7 +100,10 @@ function decide({ cues, positive, negative, asks, evidence }: Reading, penalty: 
 
   let type: Classification['type'];
   let sentiment: Classification['sentiment'];
-  if (bug) [type, sentiment] = ['bug', 'negative'];
+  // Product convention: asking for something taken away back is a complaint, not a request or a bug.
+  if (cues.removal > 0 && cues.resolved === 0) [type, sentiment] = ['complaint', 'negative'];
+  else if (bug) [type, sentiment] = ['bug', 'negative'];
+  else if (cues.rhetorical > 0) [type, sentiment] = ['complaint', 'negative'];
   else if (strongComplaint) [type, sentiment] = ['complaint', 'negative'];
   else if (cues.request > 0) [type, sentiment] = ['feature_request', negative > positive ? 'negative' : 'neutral'];
   else if (negative > positive) [type, sentiment] = ['complaint', 'negative'];
@@ -101,7 +111,7 @@ function decide({ cues, positive, negative, asks, evidence }: Reading, penalty: 
   else if (positive > 0) [type, sentiment] = ['praise', 'positive'];
   else [type, sentiment] = ['other', 'neutral'];
 
-  const strength = sentiment === 'positive' ? positive : negative + cues.bug + cues.complaint;
+  const strength = sentiment === 'positive' ? positive : negative + cues.bug + cues.complaint + cues.removal + cues.rhetorical;
   const magnitude = Math.min(0.95, 0.35 + 0.15 * strength);
   const sentimentScore = sentiment === 'neutral' ? 0 : Number((sentiment === 'positive' ? magnitude : -magnitude).toFixed(3));
   const confidence = evidence === 0 ? NO_CUE_CONFIDENCE : Math.min(0.85, 0.45 + 0.12 * evidence) - (conflicting ? 0.15 : 0) - penalty;

@@ -59,3 +59,35 @@ describe('multilingual cue classifier', () => {
     expect(strong.sentimentScore).to.be.below(0);
   });
 });
+
+describe('multilingual construction cues', () => {
+  const classify = (text: string, language: string) => classifyWithCues(text, language)!;
+
+  it('given a removal in any main language, then a negative complaint, even when the thing "disappeared"', () => {
+    expect(classify('perche hanno tolto la ricerca? rimettetela', 'it')).to.include({ sentiment: 'negative', type: 'complaint' });
+    expect(classify('de kaartweergave is verdwenen, zet hem terug a.u.b.', 'nl')).to.include({ sentiment: 'negative', type: 'complaint' });
+    expect(classify('por que quitaron las carpetas', 'es')).to.include({ sentiment: 'negative', type: 'complaint' });
+  });
+
+  it('given a rhetorical question, then a complaint, while a plain question stays a question', () => {
+    expect(classify('waarom moeten we steeds een nieuwe code aanvragen?', 'nl')).to.include({ sentiment: 'negative', type: 'complaint' });
+    expect(classify('perche devo reinserire la carta ogni mese?', 'it')).to.include({ sentiment: 'negative', type: 'complaint' });
+    expect(classify('hoe kan ik mijn e-mailadres wijzigen?', 'nl')).to.include({ type: 'question' });
+  });
+
+  it('given a praising opener followed by a repetition or a problem, or an eye roll, then sarcasm (negative)', () => {
+    expect(classify('perfetto, di nuovo la stessa schermata', 'it')).to.include({ sentiment: 'negative' });
+    expect(classify('fantastisch, alweer een storing', 'nl')).to.include({ sentiment: 'negative', type: 'bug' });
+    expect(classify('nieuwe update, heel mooi 🙄', 'nl')).to.include({ sentiment: 'negative' });
+    expect(classify('perfetto, grazie mille', 'it')).to.include({ sentiment: 'positive', type: 'praise' });
+  });
+
+  it('given a negator before a praise or dissatisfaction word, then the word is reversed', () => {
+    expect(classify('la nuova versione non e per niente comoda', 'it')).to.include({ sentiment: 'negative' });
+    expect(classify('eerlijk gezegd niet slecht', 'nl')).to.include({ sentiment: 'positive' });
+  });
+
+  it('given a word that only begins like a cue, then no match ("blijft" is not "blij", "bestelling" not "beste")', () => {
+    expect(classify('mijn bestelling blijft op verwerken staan', 'nl').sentiment).to.not.equal('positive');
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Cues for constructions rather than words, per language (folded like the cue lexicons: lower case, no
+ * accents; `_` at the end means the word ends there):
+ * - removal: something was taken away and the customer wants it back ("perche avete tolto il widget",
+ *   "zet hem terug") — a complaint by product convention, whatever else the text says;
+ * - rhetorical: a question that is a complaint ("waarom moet ik elke keer opnieuw inloggen??");
+ * - repetition: "again", "another" — after a praising opener ("ottimo, un altro aggiornamento…") it is sarcasm;
+ * - negators: a praise word right after one is not praise ("non mi piace"), a dissatisfaction word
+ *   right after one is not dissatisfaction ("niet slecht").
+ * Written from general vocabulary; tuned on `training/tuning/multilingual.jsonl`.
+ */
+
+export interface ConstructionCues {
+  removal: string[];
+  rhetorical: string[];
+  repetition: string[];
+  /** Whole words that negate the next one or two words. */
+  negators: string[];
+}
+
+export const CONSTRUCTION_CUES: Record<string, ConstructionCues> = {
+  es: {
+    removal: [
+      'quitaron',
+      'quitasteis',
+      'han quitado',
+      'habeis quitado',
+      'eliminaron (el|la|los|las)',
+      'vuelvan a poner',
+      'volved a poner',
+      'devuelvan (el|la)',
+      'ya no (esta|existe|aparece|hay) (el|la|opcion|modo)',
+    ],
+    rhetorical: ['(por ?que|pq|porque) (tengo|tenemos|hay) que', 'quien (fue|decidio|penso|tuvo la idea)', 'como es posible', 'es normal que'],
+    repetition: ['otra vez', 'de nuevo', 'otra actualizacion', 'otra mas', 'una vez mas', 'cada vez que'],
+    negators: ['no', 'nunca', 'nada', 'ni', 'tampoco'],
+  },
+  fr: {
+    removal: [
+      '(vous avez|ils ont|avez-vous|avez vous) (enleve|supprime|retire)',
+      'pourquoi (enlever|supprimer|retirer)',
+      'remettez',
+      'remettre (le|la|les)',
+      'rendez(-| )nous',
+      "il n'y a plus (le|la|de|d')",
+      "n'existe plus",
+    ],
+    rhetorical: ['pourquoi (je dois|il faut|faut-il|faut il|dois-je|on doit)', "qui a eu l'idee", "comment (c'est|est-ce|est ce) possible"],
+    repetition: ['encore une', 'encore un', 'de nouveau', 'une fois de plus', 'encore_'],
+    negators: ['pas', 'jamais', 'plus', 'rien', 'ne', "n'"],
+  },
+  de: {
+    removal: [
+      '(habt ihr|haben sie|ihr habt|wurde|wurden) .{0,30}(entfernt|abgeschafft|weggenommen|gestrichen)',
+      'entfernt_',
+      'bitte zuruck',
+      'wieder (einfuhren|rein|her)',
+      'gibt es nicht mehr',
+      'nicht mehr (da|verfugbar|vorhanden)',
+    ],
+    rhetorical: ['warum (muss|soll) (ich|man)', 'wer (hat sich|kam auf|hat das|ist auf)', 'wie kann es sein'],
+    repetition: ['schon wieder', 'wieder_', 'noch ein', 'jedes mal', 'erneut'],
+    negators: ['nicht', 'kein', 'keine', 'keinen', 'nie', 'niemals'],
+  },
+  pt: {
+    removal: ['tiraram', 'removeram', 'voltem com', 'volta com', 'tragam de volta', 'nao tem mais (o|a)', 'sumiram com'],
+    rhetorical: ['(por ?que|pq|porque) (tenho|temos|preciso) que', 'quem (teve a ideia|decidiu|pensou)', 'como (pode|e possivel)'],
+    repetition: ['mais uma', 'de novo', 'outra vez', 'toda vez'],
+    negators: ['nao', 'nunca', 'nem', 'nada'],
+  },
+  it: {
+    removal: [
+      '(avete|hanno|hai) (tolto|rimosso|eliminato (il|la|lo|l.|la funzione|il tasto))',
+      'rimettet',
+      'rimetterlo',
+      'riportat[ae]l',
+      'ridatec',
+      'rivoglio',
+      'non c.e piu (il|la|lo|l.|la funzione|l.opzione)',
+    ],
+    rhetorical: [
+      'perche (devo|dobbiamo|bisogna|si deve)',
+      'ma e possibile',
+      'com.e possibile',
+      'e mai possibile',
+      'chi (ha|e) (avuto|pensato|deciso|il genio)',
+    ],
+    repetition: ['un altro', "un'altra", 'un altra', 'di nuovo', 'ancora una volta', "per l'ennesima volta", 'ennesim', 'ogni volta'],
+    negators: ['non', 'mai', 'nessun', 'nessuna', 'niente', 'nemmeno', 'neanche'],
+  },
+  nl: {
+    removal: [
+      'weggehaald',
+      '(hebben jullie|hebben ze|is|zijn) .{0,30}verwijderd',
+      'zet (hem|het|ze|die|dat) (weer )?terug',
+      'breng .{0,25}terug',
+      'terug(brengen|zetten)',
+      'niet meer beschikbaar',
+      'is er niet meer',
+    ],
+    rhetorical: ['waarom (moet|moeten) (ik|we|je|jullie)', 'wie heeft (dit|dat|deze|die)', 'hoe (kan|is) het (mogelijk|dat)'],
+    repetition: ['weer_', 'alweer', 'opnieuw', 'nog een', 'elke keer'],
+    negators: ['niet', 'geen', 'nooit', 'nergens'],
+  },
+  ru: {
+    removal: ['убрали', 'верните'],
+    rhetorical: ['зачем (вы|надо)', 'почему (я должен|надо)'],
+    repetition: ['опять', 'снова', 'ещё одно', 'еще одно'],
+    negators: ['не', 'нет', 'ни'],
+  },
+  tr: { removal: ['kaldirdiniz', 'geri getirin'], rhetorical: ['neden (her|surekli)'], repetition: ['yine', 'tekrar', 'bir daha'], negators: [] },
+  ja: { removal: ['戻して'], rhetorical: [], repetition: [], negators: [] },
+  zh: { removal: ['改回来'], rhetorical: [], repetition: [], negators: [] },
+};

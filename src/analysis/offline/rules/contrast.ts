@@ -1,0 +1,73 @@
+/**
+ * Contrast: in "great app but the ads are too intrusive" the clause after the marker is the point;
+ * in "the ads are too intrusive, otherwise a great app" the clause before it is; in "Great idea,
+ * terrible execution" (no marker) a negative last clause after a positive one is.
+ */
+import type { FeedbackType, Sentiment } from '../../analyzer.js';
+import { lexiconScores } from '../sentiment/lexicon.js';
+import { hasProblem, namesProblem, problemType, withoutNegatedProblems } from './problem.js';
+import { productSignals } from './product-signals.js';
+
+export interface ContrastVerdict {
+  sentiment: Sentiment;
+  type: FeedbackType;
+}
+
+const CONTRAST =
+  /\b(but|however|although|though|except|yet|shame|sadly|unfortunately|too bad|pity|on the other hand|only (problem|issue|thing|downside|complaint|gripe) is)\b/gi;
+/** Markers after which praise follows a problem already stated: the problem before stays the point. */
+const HEAD_IS_POINT = /\b(otherwise|apart from that|other than that|aside from that|besides that)\b/i;
+/** The tail reports that a problem gets solved ("they always solve it in the end"). */
+const TAIL_RESOLVES = /\b(they|it|he|she|team|support|you) (always |eventually |quickly |finally |do )?(solve|fix|sort|resolve|help)/i;
+
+function negativeClause(clause: string): ContrastVerdict | undefined {
+  const plain = withoutNegatedProblems(clause);
+  const signals = productSignals(plain);
+  if (hasProblem(signals, plain) || lexiconScores(clause).compound <= -0.25) return { sentiment: 'negative', type: problemType(signals, plain) };
+  return undefined;
+}
+
+export function readContrast(text: string): ContrastVerdict | undefined {
+  const headPoint = HEAD_IS_POINT.exec(text);
+  if (headPoint) {
+    const problem = negativeClause(text.slice(0, headPoint.index));
+    if (problem) return problem;
+  }
+  const markers = [...text.matchAll(CONTRAST)];
+  if (markers.length === 0) return asyndetic(text);
+  const last = markers[markers.length - 1];
+  let head = text.slice(0, last.index);
+  let tail = text.slice(last.index + last[0].length);
+  // "the checkout is confusing though": a trailing marker qualifies its own sentence.
+  if (!/\p{L}/u.test(tail)) {
+    const sentences = head.split(/(?<=[.!?])\s+/);
+    tail = sentences.pop() ?? '';
+    head = sentences.join(' ');
+  }
+  if (!/\p{L}/u.test(head)) return undefined;
+  const tailSignals = productSignals(tail);
+  const tailScore = lexiconScores(tail).compound;
+  const tailResolves = tailSignals.resolved || TAIL_RESOLVES.test(tail);
+  if (!tailResolves) {
+    const problem = negativeClause(tail);
+    if (problem) return problem;
+  }
+  const headSignals = productSignals(head);
+  const headNegative = hasProblem(headSignals, head) || lexiconScores(head).compound < 0 || /\b(at first|in the beginning|initially|skeptical)\b/i.test(head);
+  if (headNegative && (tailScore >= 0.3 || tailResolves || tailSignals.gratitude)) return { sentiment: 'positive', type: 'praise' };
+  return undefined;
+}
+
+/** "Great idea, terrible execution", "love the recipes, hate the popups": clauses side by side. */
+function asyndetic(text: string): ContrastVerdict | undefined {
+  const clauses = text
+    .split(/[,;:]|(?<=[.!?])\s+/)
+    .map((c) => c.trim())
+    .filter((c) => /\p{L}/u.test(c));
+  if (clauses.length < 2) return undefined;
+  const last = clauses[clauses.length - 1];
+  // Only short, clearly praising clauses ("Great idea", "love the recipes"): longer ones are
+  // narration whose lexicon score says little.
+  const praised = clauses.slice(0, -1).some((c) => c.split(/\s+/).length <= 6 && lexiconScores(c).compound >= 0.4 && namesProblem(c) !== 'definite');
+  return praised ? negativeClause(last) : undefined;
+}

@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import { readContrast } from '../../../../src/analysis/offline/rules/contrast.js';
+import { detectHardCase } from '../../../../src/analysis/offline/rules/hard-cases.js';
+import { namesProblem, withoutNegatedProblems } from '../../../../src/analysis/offline/rules/problem.js';
+import { isRemovalComplaint } from '../../../../src/analysis/offline/rules/removal.js';
+import { isSarcastic } from '../../../../src/analysis/offline/rules/sarcasm.js';
+
+describe('sarcasm rule', () => {
+  const sarcastic = (text: string) => isSarcastic(text, namesProblem(text), false);
+
+  it('given an eye-roll emoji, when read, then the praise in the text is sarcastic', () => {
+    expect(sarcastic('awesome new update 🙄')).to.equal(true);
+    expect(detectHardCase('lovely, the map is blank now 🙄')).to.include({ kind: 'sarcasm', sentiment: 'negative' });
+  });
+
+  it('given a praising opener, when a problem or a repetition follows, then it is sarcasm; when praise follows, it is not', () => {
+    expect(sarcastic('Fantastic, the export times out every morning')).to.equal(true);
+    expect(sarcastic('Super, another password reset email')).to.equal(true);
+    expect(sarcastic('Great app, another great release from the team')).to.equal(false);
+    expect(sarcastic('Great support, they replaced the broken charger within a day')).to.equal(false);
+  });
+
+  it('given thanks for a harmful act, then sarcasm; given thanks for removing a nuisance, then sincere', () => {
+    expect(sarcastic('thanks so much for wiping my saved routes')).to.equal(true);
+    expect(sarcastic('thank you for removing the popups, much cleaner')).to.equal(false);
+    expect(detectHardCase('thank you for removing the popups, much cleaner')?.sentiment).to.not.equal('negative');
+  });
+
+  it('given a scare-quoted quality claim next to a problem, then sarcasm', () => {
+    expect(sarcastic('the "improved" search returns nothing')).to.equal(true);
+    expect(sarcastic("so the 'smart' reminders fire at 3am")).to.equal(true);
+  });
+
+  it('given a reported fix, then praise words are sincere', () => {
+    expect(isSarcastic('great, thanks for fixing the crash so fast', 'definite', true)).to.equal(false);
+  });
+
+  it('given a sarcastic text, when typed, then a failure is a bug and a grievance a complaint', () => {
+    expect(detectHardCase('wow, logged out again in the middle of a transfer')).to.deep.equal({ kind: 'sarcasm', sentiment: 'negative', type: 'bug' });
+    expect(detectHardCase('so glad I pay double for the same plan now')).to.deep.equal({ kind: 'sarcasm', sentiment: 'negative', type: 'complaint' });
+  });
+});
+
+describe('removal rule (product convention: a removal is a complaint, a new thing a request)', () => {
+  it('given something taken away, when read, then it is a negative complaint', () => {
+    for (const text of [
+      'why remove the sort by date option??',
+      'what happened to the history tab',
+      'please restore the old player',
+      'the timer is no longer available, put it back',
+    ]) {
+      expect(detectHardCase(text), text).to.include({ kind: 'removal', sentiment: 'negative', type: 'complaint' });
+    }
+  });
+
+  it('given a request for something that never existed, then it is not a removal', () => {
+    expect(isRemovalComplaint('please add a sort by date option')).to.equal(false);
+    expect(isRemovalComplaint('bring the widget to android please')).to.equal(false);
+    expect(detectHardCase('can you add a sleep timer?')).to.deep.equal({ kind: 'request', sentiment: 'neutral', type: 'feature_request' });
+  });
+});
+
+describe('contrast rule', () => {
+  it('given praise then a problem after a marker, then the problem is the point', () => {
+    expect(readContrast('decent tracker, too bad the sync fails every night')).to.deep.equal({ sentiment: 'negative', type: 'bug' });
+  });
+
+  it('given the problem first and praise after "otherwise", then the problem is still the point', () => {
+    expect(readContrast('the checkout keeps timing out, otherwise a lovely shop')).to.include({ sentiment: 'negative' });
+  });
+
+  it('given short praise then a negative clause without a marker, then negative', () => {
+    expect(readContrast('Lovely design, useless search')).to.include({ sentiment: 'negative' });
+    expect(readContrast('Lovely design, fast and simple')).to.equal(undefined);
+  });
+
+  it('given a problem that gets solved in the end, then praise', () => {
+    expect(readContrast('the courier was late but support always sorts it out quickly')).to.deep.equal({ sentiment: 'positive', type: 'praise' });
+  });
+
+  it('given a negated problem, then it is no problem', () => {
+    expect(withoutNegatedProblems('fast, never crashes, no ads')).to.not.match(/crash|ads/);
+    expect(namesProblem('solid app, never crashes')).to.equal(undefined);
+  });
+});
