@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import type { FeedbackSubmitted } from '../../domain/feedback/events.js';
 import { reactor } from '../../projection-engine/projection.js';
 import { userHealthMigrations } from './migration.js';
 
@@ -12,10 +13,17 @@ async function markDue(tx: Queryable, projectId: string, userId: string, feedbac
 }
 
 /**
+ * Whom an item names: its userId, or else its email (spec 2.3: userId wins). An email is kept as
+ * sent, not resolved here: the item may land on a shadow user that a merge later moves to a real
+ * profile, so the health worker resolves the key when it scores (`resolveUserId`).
+ */
+const ownerKey = (d: FeedbackSubmitted['data']): string | null => d.userId ?? d.email;
+
+/**
  * A user's health is scored again when one of their items is analysed (its sentiment counts) or
- * deleted, when an identify call may have changed their customer value, and when a shadow user
- * merges into them (a confirmed suggestion); the health worker
- * does it. Users known only by email (shadow users) are scored when read, never alerted on.
+ * deleted (items that came by email included: after a merge they are the real user's), when an
+ * identify call may have changed their customer value, and when a shadow user merges into them (a
+ * confirmed suggestion); the health worker does it. Users known only by email (shadow users) are scored when read, never alerted on.
  */
 export const queueUserHealth = reactor({
   name: 'queue-user-health',
@@ -23,11 +31,11 @@ export const queueUserHealth = reactor({
   migrations: userHealthMigrations,
   applyRun: {
     async FeedbackSubmitted(events, tx) {
-      const owned = events.map((event) => event.data).filter((d) => d.userId !== null);
+      const owned = events.map((event) => event.data).filter((d) => ownerKey(d) !== null);
       if (owned.length === 0) return;
       await tx.query(
         `INSERT INTO health_feedback_users (feedback_id, project_id, user_id) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
-        [owned.map((d) => d.feedbackId), owned.map((d) => d.projectId), owned.map((d) => d.userId)],
+        [owned.map((d) => d.feedbackId), owned.map((d) => d.projectId), owned.map(ownerKey)],
       );
     },
     // As one by one: each deleted item of a user marks that user due once more.
@@ -42,14 +50,16 @@ export const queueUserHealth = reactor({
   },
   async apply(event, tx) {
     switch (event.type) {
-      case 'FeedbackSubmitted':
-        if (event.data.userId === null) return;
+      case 'FeedbackSubmitted': {
+        const owner = ownerKey(event.data);
+        if (owner === null) return;
         await tx.query(`INSERT INTO health_feedback_users (feedback_id, project_id, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
           event.data.feedbackId,
           event.data.projectId,
-          event.data.userId,
+          owner,
         ]);
         return;
+      }
       case 'FeedbackProcessed':
       case 'FeedbackDeleted': {
         const owner = await tx.query<{ user_id: string }>(`SELECT user_id FROM health_feedback_users WHERE feedback_id = $1`, [event.data.feedbackId]);
