@@ -23,6 +23,7 @@ export const usersProjection = projector({
     'ProjectSettingsChanged',
     'MergeSuggestionConfirmed',
     'MergeSuggestionRejected',
+    'MergeSuggestionDismissed',
   ],
   // The user's item count is right after the 202; applied again, the insert is ignored and the recount gives the same.
   inline: ['FeedbackSubmitted'],
@@ -70,6 +71,9 @@ export const usersProjection = projector({
         return;
       case 'MergeSuggestionRejected':
         await decideSuggestion(tx, event.data.suggestionId, 'rejected', event.data.at);
+        return;
+      case 'MergeSuggestionDismissed':
+        await decideSuggestion(tx, event.data.suggestionId, 'dismissed', event.data.at);
         return;
       case 'ProjectCreated':
         await trackLinking(tx, event.data.projectId, event.data.settings);
