@@ -1,9 +1,6 @@
-import { identityMergeDecider } from '../../src/domain/identity-merge/decider.js';
-import { mergeSuggestionStream } from '../../src/domain/identity-merge/events.js';
 import type { CommandContext } from '../../src/eventstore/command-context.js';
-import { handleCommand } from '../../src/eventstore/command-handler.js';
-import type { LogPosition } from '../../src/eventstore/event-store.js';
 import type { CoreServices } from '../../src/services.js';
+import { decideSuggestion } from '../decide-merge-suggestion/handler.js';
 
 /**
  * Identity linking turned `off` (spec 2.3): the project's open merge suggestions are dismissed, each
@@ -21,16 +18,5 @@ export async function dismissOpenSuggestions(
     `SELECT suggestion_id FROM identity_suggestions WHERE project_id = $1 AND status = 'open' ORDER BY suggestion_id`,
     [projectId],
   );
-  let last: LogPosition | undefined;
-  for (const { suggestion_id: suggestionId } of open.rows) {
-    const handled = await handleCommand(
-      services.store,
-      mergeSuggestionStream(suggestionId),
-      identityMergeDecider,
-      { type: 'DismissSuggestion', suggestionId, projectId, at: services.clock.now().toISOString() },
-      { context },
-    );
-    if (handled.appended) last = handled.appended.position;
-  }
-  if (last !== undefined) await services.engine.waitFor(last);
+  for (const { suggestion_id: suggestionId } of open.rows) await decideSuggestion(services, 'DismissSuggestion', suggestionId, projectId, context);
 }

@@ -48,14 +48,7 @@ export interface MergeOutcome {
 export async function confirmMergeSuggestion(services: Services, suggestionId: string, context: CommandContext): Promise<MergeOutcome> {
   const projectId = await projectOf(services, suggestionId);
   await refuseWhileLinkingOff(services, projectId, suggestionId);
-  const handled = await handleCommand(
-    services.store,
-    mergeSuggestionStream(suggestionId),
-    identityMergeDecider,
-    { type: 'ConfirmSuggestion', suggestionId, projectId, at: services.clock.now().toISOString() },
-    { context },
-  );
-  if (handled.appended) await services.engine.waitFor(handled.appended.position);
+  await decideSuggestion(services, 'ConfirmSuggestion', suggestionId, projectId, context);
   try {
     await runIdentityMerge(services, suggestionId, context);
   } catch (error) {
@@ -67,13 +60,21 @@ export async function confirmMergeSuggestion(services: Services, suggestionId: s
 
 /** Rejects a merge suggestion: both users stay apart, and the pair is not suggested again. Rejecting again is a no-op. */
 export async function rejectMergeSuggestion(services: Services, suggestionId: string, context: CommandContext): Promise<void> {
-  const projectId = await projectOf(services, suggestionId);
-  const handled = await handleCommand(
-    services.store,
-    mergeSuggestionStream(suggestionId),
-    identityMergeDecider,
-    { type: 'RejectSuggestion', suggestionId, projectId, at: services.clock.now().toISOString() },
-    { context },
-  );
+  await decideSuggestion(services, 'RejectSuggestion', suggestionId, await projectOf(services, suggestionId), context);
+}
+
+/**
+ * Records a decision on a suggestion in its own record and waits until the read models have it
+ * (nothing when the decider finds it already so).
+ */
+export async function decideSuggestion(
+  services: Pick<CoreServices, 'store' | 'clock' | 'engine'>,
+  type: 'ConfirmSuggestion' | 'RejectSuggestion' | 'DismissSuggestion',
+  suggestionId: string,
+  projectId: string,
+  context: CommandContext,
+): Promise<void> {
+  const command = { type, suggestionId, projectId, at: services.clock.now().toISOString() };
+  const handled = await handleCommand(services.store, mergeSuggestionStream(suggestionId), identityMergeDecider, command, { context });
   if (handled.appended) await services.engine.waitFor(handled.appended.position);
 }
