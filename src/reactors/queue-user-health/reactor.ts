@@ -29,7 +29,8 @@ const rescores = (d: FeedbackDeleted['data']): boolean => d.erasureRequestId ===
  * A user's health is scored again when one of their items is analysed (its sentiment counts) or
  * deleted (items that came by email included: after a merge they are the real user's), when an
  * identify call may have changed their customer value, and when a shadow user merges into them (a
- * confirmed suggestion); the health worker does it. Users known only by email (shadow users) are scored when read, never alerted on.
+ * confirmed suggestion); the health worker does it. Users known only by email (shadow users) are
+ * scored when read, never alerted on.
  */
 export const queueUserHealth = reactor({
   name: 'queue-user-health',
