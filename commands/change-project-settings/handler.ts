@@ -3,11 +3,12 @@ import type { CommandContext } from '../../src/eventstore/command-context.js';
 import { handleCommand } from '../../src/eventstore/command-handler.js';
 import { projectDecider } from '../../src/domain/project/decider.js';
 import { projectStream, type ProjectSettings } from '../../src/domain/project/events.js';
+import { dismissOpenSuggestions } from './dismiss-suggestions.js';
 import { validateSettings } from '../../src/domain/project/settings.js';
 import type { CoreServices } from '../../src/services.js';
 
 export async function changeProjectSettings(
-  services: Pick<CoreServices, 'store' | 'clock' | 'engine'>,
+  services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>,
   projectId: string,
   changes: Partial<ProjectSettings>,
   context: CommandContext,
@@ -26,4 +27,5 @@ export async function changeProjectSettings(
     { context },
   );
   if (result.appended) await services.engine.waitFor(result.appended.position);
+  if (settings.identityLinking === 'off') await dismissOpenSuggestions(services, projectId, context);
 }

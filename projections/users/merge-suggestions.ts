@@ -9,15 +9,19 @@ const isShadow = async (tx: Queryable, projectId: string, email: string) =>
 
 /**
  * A claim that the rules keep apart from the shadow user of its email becomes a suggestion (spec
- * 2.3), once per email and candidate: a decided one stays decided. Nothing when no shadow user of
- * that email exists (there is nothing to merge) or linking is `off`.
+ * 2.3), once per email and candidate: a decided one stays decided. One dismissed when linking was
+ * turned off is raised afresh (a new id, open again) once linking is back on. Nothing when no
+ * shadow user of that email exists (there is nothing to merge) or linking is `off`.
  */
 export async function suggestMerge(tx: Queryable, claim: EmailClaim, raisedBy: { eventId: string; at: string }, projectId: string): Promise<void> {
   const reason = mergeSuggestionReason(claim);
   if (reason === null || claim.email === claim.userId || !(await isShadow(tx, projectId, claim.email))) return;
   await tx.query(
     `INSERT INTO identity_suggestions (suggestion_id, project_id, email, candidate_user_id, reason, status, created_at)
-     VALUES ($1, $2, $3, $4, $5, 'open', $6) ON CONFLICT DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5, 'open', $6)
+     ON CONFLICT (project_id, email, candidate_user_id) DO UPDATE
+       SET suggestion_id = excluded.suggestion_id, reason = excluded.reason, status = 'open', created_at = excluded.created_at, decided_at = NULL
+       WHERE identity_suggestions.status = 'dismissed'`,
     [mergeSuggestionId(raisedBy.eventId, claim.email, claim.userId), projectId, claim.email, claim.userId, reason, raisedBy.at],
   );
 }
@@ -46,7 +50,7 @@ export async function dropSuggestionsOf(tx: Queryable, projectId: string, userId
   await tx.query(`DELETE FROM identity_suggestions WHERE project_id = $1 AND (candidate_user_id = $2 OR email = $2)`, [projectId, userId]);
 }
 
-export async function decideSuggestion(tx: Queryable, suggestionId: string, status: 'confirmed' | 'rejected', at: string): Promise<void> {
+export async function decideSuggestion(tx: Queryable, suggestionId: string, status: 'confirmed' | 'rejected' | 'dismissed', at: string): Promise<void> {
   await tx.query(`UPDATE identity_suggestions SET status = $2, decided_at = $3 WHERE suggestion_id = $1 AND status = 'open'`, [suggestionId, status, at]);
 }
 

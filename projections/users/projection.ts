@@ -6,6 +6,8 @@ import { claimEmail, dropAliases, trackLinking, userForEmail } from './email-ide
 import { applyValueMarks } from './value-marks.js';
 import { decideSuggestion, dropSuggestionsOf, dropSuggestionsOfGoneShadow, mergeShadowUser } from './merge-suggestions.js';
 
+const isOwnedByEmailOnly = (data: Record<string, unknown>): boolean => typeof data.userId !== 'string' && typeof data.email === 'string';
+
 /**
  * End users (spec 2.3): seen by identify calls and by feedback carrying their userId, with their
  * traits, value marks, item count and first and last sighting.
@@ -23,9 +25,15 @@ export const usersProjection = projector({
     'ProjectSettingsChanged',
     'MergeSuggestionConfirmed',
     'MergeSuggestionRejected',
+    'MergeSuggestionDismissed',
   ],
   // The user's item count is right after the 202; applied again, the insert is ignored and the recount gives the same.
   inline: ['FeedbackSubmitted'],
+  // Except for an item known only by its email: whose it is (an alias, a shadow user, suggestions)
+  // depends on the identify calls, merges and settings before it in the log, which the
+  // asynchronous pass may not have applied yet; resolved out of order, live and a rebuild would
+  // differ. Its 202 waits for the asynchronous pass instead.
+  defersInline: (event) => event.type === 'FeedbackSubmitted' && isOwnedByEmailOnly(event.data),
   migrations: usersMigrations,
   applyRun: {
     async FeedbackDeleted(events, tx) {
@@ -70,6 +78,9 @@ export const usersProjection = projector({
         return;
       case 'MergeSuggestionRejected':
         await decideSuggestion(tx, event.data.suggestionId, 'rejected', event.data.at);
+        return;
+      case 'MergeSuggestionDismissed':
+        await decideSuggestion(tx, event.data.suggestionId, 'dismissed', event.data.at);
         return;
       case 'ProjectCreated':
         await trackLinking(tx, event.data.projectId, event.data.settings);

@@ -9,7 +9,8 @@ export interface MergeSuggestion {
   shadowUserId: string;
   candidateUserId: string;
   reason: string;
-  status: 'open' | 'confirmed' | 'rejected';
+  /** `dismissed`: closed undecided when the project's identity linking was turned `off`. */
+  status: 'open' | 'confirmed' | 'rejected' | 'dismissed';
   createdAt: string;
   decidedAt: string | null;
   /** When the confirmed merge reached the read models; null while pending, or for an open or rejected one. */

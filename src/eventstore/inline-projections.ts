@@ -12,9 +12,20 @@ export interface InlineProjection {
   readonly name: string;
   /** The event types applied inline. */
   readonly inline: readonly string[];
+  /**
+   * Events of those types that must wait for the asynchronous pass all the same: their effect
+   * depends on earlier events that pass may not have applied yet, so only the log order gives it.
+   */
+  readonly defers?: (event: RecordedEvent) => boolean;
   /** Applies the events, in order. */
   apply(events: readonly RecordedEvent[], tx: Queryable): Promise<void>;
 }
+
+const appliesInline = (projection: InlineProjection, event: RecordedEvent): boolean => projection.inline.includes(event.type) && !projection.defers?.(event);
+
+/** Whether some inline projection leaves this event of one of its types to the asynchronous pass. */
+export const deferredByAny = (projections: readonly InlineProjection[], event: RecordedEvent): boolean =>
+  projections.some((projection) => projection.inline.includes(event.type) && projection.defers?.(event) === true);
 
 /** Called when an inline projection failed: the append goes on, the asynchronous pass applies (or parks) the events. */
 export type InlineFailureListener = (failure: { projection: string; error: unknown }) => void;
@@ -32,7 +43,7 @@ export async function applyInline(
   onFailure: InlineFailureListener,
 ): Promise<boolean> {
   const work = projections
-    .map((projection) => ({ projection, events: events.filter((event) => projection.inline.includes(event.type)) }))
+    .map((projection) => ({ projection, events: events.filter((event) => appliesInline(projection, event)) }))
     .filter((item) => item.events.length > 0);
   if (work.length === 0) return true;
   await tx.query('SAVEPOINT inline_projections');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
 import { StreamErasedError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type RecordedEvent } from './event-store.js';
-import { applyInline, type InlineFailureListener, type InlineProjection } from './inline-projections.js';
+import { applyInline, deferredByAny, type InlineFailureListener, type InlineProjection } from './inline-projections.js';
 
 export interface AppendRequest {
   stream: string;
@@ -165,5 +165,6 @@ async function projectInline(
   }
   if (events.length === 0) return new Set();
   const applied = await applyInline(tx, inline.projections, events, inline.onFailure);
-  return new Set(applied ? events.map((event) => event.id) : []);
+  // A deferred event is not projected yet: its caller waits for the asynchronous pass.
+  return new Set(applied ? events.filter((event) => !deferredByAny(inline.projections, event)).map((event) => event.id) : []);
 }

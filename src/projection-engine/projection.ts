@@ -70,6 +70,8 @@ export interface Projector<E extends EventShape = LoggedEvent> extends LogConsum
    * pass applies them again.
    */
   readonly inline?: readonly string[];
+  /** Events of the inline types left to the asynchronous pass all the same (see `InlineProjection.defers`). */
+  readonly defersInline?: (event: RecordedEvent) => boolean;
 }
 
 /**
@@ -96,7 +98,7 @@ interface Definition<T extends LoggedEvent['type']> extends Omit<LogConsumerBase
 
 /** A projector of domain events; `apply` is typed by the union of the handled events. */
 export const projector = <T extends LoggedEvent['type']>(
-  definition: Definition<T> & { tables: string[]; inline?: readonly NoInfer<T>[] },
+  definition: Definition<T> & { tables: string[]; inline?: readonly NoInfer<T>[]; defersInline?: (event: RecordedEvent) => boolean },
 ): Projector<EventsOf<T>> => ({
   kind: 'projector',
   ...definition,
@@ -106,7 +108,14 @@ export const projector = <T extends LoggedEvent['type']>(
 export const inlineProjections = (consumers: LogConsumer[]): InlineProjection[] =>
   consumers.flatMap((consumer) =>
     consumer.kind === 'projector' && consumer.inline && consumer.inline.length > 0
-      ? [{ name: consumer.name, inline: consumer.inline, apply: (events: readonly RecordedEvent[], tx: Queryable) => applyInOrder(consumer, events, tx) }]
+      ? [
+          {
+            name: consumer.name,
+            inline: consumer.inline,
+            defers: consumer.defersInline,
+            apply: (events: readonly RecordedEvent[], tx: Queryable) => applyInOrder(consumer, events, tx),
+          },
+        ]
       : [],
   );
 

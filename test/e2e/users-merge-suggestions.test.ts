@@ -210,6 +210,69 @@ describe('merge suggestions (spec 2.3, issue 9 item 4)', function () {
     });
   });
 
+  describe('linking turned off (feedbackctl project update --identity-linking off)', () => {
+    let p: TestProject;
+    let open: MergeSuggestion;
+    let decided: MergeSuggestion;
+
+    before(async () => {
+      p = await projectWith('Turned off', { identityLinking: 'suggest' });
+      await submit(p, 'offa@example.com');
+      await identify(p, 'u-offa', 'offa@example.com');
+      await submit(p, 'offb@example.com');
+      await identify(p, 'u-offb', 'offb@example.com');
+      const both = await suggestionsOf(p);
+      open = both.find((s) => s.candidateUserId === 'u-offa')!;
+      decided = both.find((s) => s.candidateUserId === 'u-offb')!;
+      await rejectMergeSuggestion(server.runtime, decided.id, testContext());
+      clock.advance(60_000);
+      await changeProjectSettings(server.runtime, p.projectId, { identityLinking: 'off' }, testContext());
+    });
+
+    it('2.3: the open suggestion is dismissed, with MergeSuggestionDismissed in its record; a decided one keeps its decision', async () => {
+      const after = await suggestionsOf(p);
+      expect(after.find((s) => s.id === open.id)).to.include({ status: 'dismissed', decidedAt: clock.now().toISOString(), mergedAt: null });
+      expect(after.find((s) => s.id === decided.id)).to.include({ status: 'rejected' });
+      const record = await server.runtime.store.readStream(mergeSuggestionStream(open.id));
+      expect(record.map((event) => [event.type, event.data.reason])).to.deep.equal([['MergeSuggestionDismissed', 'linking-off']]);
+    });
+
+    it('a dismissed suggestion can be neither confirmed nor rejected, and nothing merges', async () => {
+      await expectRejected(() => confirmMergeSuggestion(server.runtime, open.id, testContext()), Conflict);
+      await expectRejected(() => rejectMergeSuggestion(server.runtime, open.id, testContext()), Conflict);
+      expect((await user(p, 'u-offa')).feedbackCount).to.equal(0);
+      const shadow = await server.runtime.db.query(`SELECT feedback_count FROM users WHERE project_id = $1 AND user_id = $2 AND shadow`, [
+        p.projectId,
+        'offa@example.com',
+      ]);
+      expect(shadow.rows).to.deep.equal([{ feedback_count: 1 }]);
+    });
+
+    it('turning linking off again changes nothing; once it is back on, the next claim raises the pair afresh as a new open suggestion', async () => {
+      await changeProjectSettings(server.runtime, p.projectId, { identityLinking: 'off' }, testContext());
+      expect(await server.runtime.store.readStream(mergeSuggestionStream(open.id))).to.have.length(1);
+      await changeProjectSettings(server.runtime, p.projectId, { identityLinking: 'suggest' }, testContext());
+      await identify(p, 'u-offa', 'offa@example.com');
+      const raised = (await suggestionsOf(p)).find((s) => s.candidateUserId === 'u-offa')!;
+      expect(raised).to.include({ status: 'open', reason: 'linking-suggest', decidedAt: null });
+      expect(raised.id).not.to.equal(open.id);
+      expect((await confirmMergeSuggestion(server.runtime, raised.id, testContext())).merge).to.equal('merged');
+      expect((await user(p, 'u-offa')).feedbackCount).to.equal(1);
+    });
+
+    it('an open suggestion the dismissal has not reached is not confirmed while linking is off', async () => {
+      const q = await projectWith('Off before dismissal', { identityLinking: 'suggest' });
+      await submit(q, 'late@example.com');
+      await identify(q, 'u-late', 'late@example.com');
+      const suggestion = await only(q);
+      // What a settings change cut short before its dismissals leaves: linking off, the suggestion still open.
+      await server.runtime.db.query(`UPDATE user_linking SET linking = 'off' WHERE project_id = $1`, [q.projectId]);
+      await expectRejected(() => confirmMergeSuggestion(server.runtime, suggestion.id, testContext()), Conflict);
+      expect((await only(q)).status).to.equal('open');
+      expect((await user(q, 'u-late')).feedbackCount).to.equal(0);
+    });
+  });
+
   describe('two claimants, one confirmed', () => {
     it('the alias moves to the confirmed user and the other open suggestion goes with the shadow user', async () => {
       const p = await projectWith('Claimants confirm', { identityLinking: 'suggest' });

@@ -3,7 +3,7 @@ import { Conflict } from '../errors.js';
 import { IDENTITY_MERGE_STEPS, type IdentityMergeEvent, type IdentityMergeStep } from './events.js';
 
 export interface IdentityMergeState {
-  decision: 'open' | 'confirmed' | 'rejected';
+  decision: 'open' | 'confirmed' | 'rejected' | 'dismissed';
   done: IdentityMergeStep[];
   completed: boolean;
 }
@@ -11,6 +11,7 @@ export interface IdentityMergeState {
 export type IdentityMergeCommand =
   | { type: 'ConfirmSuggestion'; suggestionId: string; projectId: string; at: string }
   | { type: 'RejectSuggestion'; suggestionId: string; projectId: string; at: string }
+  | { type: 'DismissSuggestion'; suggestionId: string; projectId: string; at: string }
   | { type: 'RecordMergeStep'; suggestionId: string; step: IdentityMergeStep; at: string }
   | { type: 'CompleteMerge'; suggestionId: string; projectId: string; merged: boolean; at: string };
 
@@ -20,9 +21,14 @@ export function nextIdentityMergeStep(state: IdentityMergeState): IdentityMergeS
   return IDENTITY_MERGE_STEPS.find((step) => !state.done.includes(step)) ?? 'complete';
 }
 
+const dismissedConflict = (suggestionId: string, as: 'confirmed' | 'rejected') =>
+  new Conflict(`Suggestion ${suggestionId} was dismissed when identity linking was turned off; it cannot be ${as}.`);
+
 /**
  * A suggestion is decided once: confirming or rejecting it again is a no-op (a retried command),
- * turning one decision into the other is refused. The process's records are idempotent too.
+ * turning one decision into the other is refused. Turning linking off dismisses an open one, which
+ * then can be neither confirmed nor rejected; a decided one stays as decided. The process's
+ * records are idempotent too.
  */
 export const identityMergeDecider: Decider<IdentityMergeState, IdentityMergeCommand, IdentityMergeEvent> = {
   initialState: () => ({ decision: 'open', done: [], completed: false }),
@@ -32,6 +38,8 @@ export const identityMergeDecider: Decider<IdentityMergeState, IdentityMergeComm
         return { ...state, decision: 'confirmed' };
       case 'MergeSuggestionRejected':
         return { ...state, decision: 'rejected' };
+      case 'MergeSuggestionDismissed':
+        return { ...state, decision: 'dismissed' };
       case 'IdentityMergeStepCompleted':
         return { ...state, done: [...state.done, event.data.step] };
       case 'IdentityMergeCompleted':
@@ -42,13 +50,18 @@ export const identityMergeDecider: Decider<IdentityMergeState, IdentityMergeComm
     const { suggestionId } = command;
     switch (command.type) {
       case 'ConfirmSuggestion':
+        if (state.decision === 'dismissed') throw dismissedConflict(suggestionId, 'confirmed');
         if (state.decision === 'rejected') throw new Conflict(`Suggestion ${suggestionId} was rejected; it cannot be confirmed.`);
         if (state.decision === 'confirmed') return [];
         return [{ type: 'MergeSuggestionConfirmed', data: { suggestionId, projectId: command.projectId, at: command.at } }];
       case 'RejectSuggestion':
+        if (state.decision === 'dismissed') throw dismissedConflict(suggestionId, 'rejected');
         if (state.decision === 'confirmed') throw new Conflict(`Suggestion ${suggestionId} was confirmed; it cannot be rejected.`);
         if (state.decision === 'rejected') return [];
         return [{ type: 'MergeSuggestionRejected', data: { suggestionId, projectId: command.projectId, at: command.at } }];
+      case 'DismissSuggestion':
+        if (state.decision !== 'open') return [];
+        return [{ type: 'MergeSuggestionDismissed', data: { suggestionId, projectId: command.projectId, reason: 'linking-off', at: command.at } }];
       case 'RecordMergeStep':
         if (state.decision !== 'confirmed') throw new Conflict(`Suggestion ${suggestionId} is not confirmed; nothing is merged.`);
         if (state.completed || state.done.includes(command.step)) return [];

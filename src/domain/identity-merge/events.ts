@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 export type IdentityMergeEvent =
   | { type: 'MergeSuggestionConfirmed'; data: { suggestionId: string; projectId: string; at: string } }
   | { type: 'MergeSuggestionRejected'; data: { suggestionId: string; projectId: string; at: string } }
+  /** Closed without a decision on the pair: the project's identity linking was turned `off`. */
+  | { type: 'MergeSuggestionDismissed'; data: { suggestionId: string; projectId: string; reason: 'linking-off'; at: string } }
   | { type: 'IdentityMergeStepCompleted'; data: { suggestionId: string; step: IdentityMergeStep; at: string } }
   | { type: 'IdentityMergeCompleted'; data: { suggestionId: string; projectId: string; merged: boolean; at: string } };
 

@@ -1,8 +1,6 @@
 import { systemContext } from '../../eventstore/command-context.js';
 import type { CoreServices } from '../../services.js';
-import { describeFailure } from '../../support/describe-error.js';
-import { WORK_LEASE_SECONDS } from '../../work/lease-renewal.js';
-import { retryDelaySeconds } from '../../work/retry-delay.js';
+import { claimPendingWork } from '../../work/pending-work.js';
 import { runIdentityMerge, type IdentityMergeRunOptions } from './run.js';
 
 /**
@@ -10,29 +8,15 @@ import { runIdentityMerge, type IdentityMergeRunOptions } from './run.js';
  * with SKIP LOCKED for one lease, runs each from the step it reached, and on failure tries again
  * after a growing delay.
  */
-export async function resumeIdentityMerges(
+export function resumeIdentityMerges(
   services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine' | 'logger'>,
   options: IdentityMergeRunOptions = {},
 ): Promise<number> {
-  const now = services.clock.now().toISOString();
-  const claimed = await services.db.query<{ suggestion_id: string; attempts: number }>(
-    `UPDATE pending_identity_merges SET claimed_until = $1::timestamptz + make_interval(secs => $2), attempts = attempts + 1
-      WHERE suggestion_id IN (
-        SELECT suggestion_id FROM pending_identity_merges WHERE claimed_until <= $1 ORDER BY confirmed_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-      RETURNING suggestion_id, attempts`,
-    [now, WORK_LEASE_SECONDS],
-  );
-  for (const row of claimed.rows) {
-    try {
-      await runIdentityMerge(services, row.suggestion_id, systemContext('identity-merge', `identity-merge-${row.suggestion_id}`), options);
-    } catch (error) {
-      const lastError = describeFailure(error);
-      services.logger.warn({ suggestionId: row.suggestion_id, attempts: row.attempts, lastError }, 'identity merge step failed; will retry');
-      await services.db.query(
-        `UPDATE pending_identity_merges SET last_error = $2, claimed_until = $3::timestamptz + make_interval(secs => $4) WHERE suggestion_id = $1`,
-        [row.suggestion_id, lastError, now, retryDelaySeconds(row.attempts)],
-      );
-    }
-  }
-  return claimed.rowCount ?? 0;
+  return claimPendingWork<{ suggestion_id: string; attempts: number }>({
+    services,
+    work: { table: 'pending_identity_merges', key: 'suggestion_id', orderBy: 'confirmed_at', limit: 20 },
+    logFields: (row) => ({ suggestionId: row.suggestion_id }),
+    failureMessage: 'identity merge step failed; will retry',
+    run: (row) => runIdentityMerge(services, row.suggestion_id, systemContext('identity-merge', `identity-merge-${row.suggestion_id}`), options),
+  });
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import type { FeedbackDeleted, FeedbackSubmitted } from '../../domain/feedback/events.js';
 import { reactor } from '../../projection-engine/projection.js';
 import { userHealthMigrations } from './migration.js';
 
@@ -12,10 +13,24 @@ async function markDue(tx: Queryable, projectId: string, userId: string, feedbac
 }
 
 /**
+ * Whom an item names: its userId, or else its email (spec 2.3: userId wins). An email is kept as
+ * sent, not resolved here: the item may land on a shadow user that a merge later moves to a real
+ * profile, so the health worker resolves the key when it scores (`resolveUserId`).
+ */
+const ownerKey = (d: FeedbackSubmitted['data']): string | null => d.userId ?? d.email;
+
+/**
+ * An item deleted by a user erasure rescores no one: its user is going (and a due row keyed by an
+ * email would outlive the erasure, naming them).
+ */
+const rescores = (d: FeedbackDeleted['data']): boolean => d.erasureRequestId === undefined;
+
+/**
  * A user's health is scored again when one of their items is analysed (its sentiment counts) or
- * deleted, when an identify call may have changed their customer value, and when a shadow user
- * merges into them (a confirmed suggestion); the health worker
- * does it. Users known only by email (shadow users) are scored when read, never alerted on.
+ * deleted (items that came by email included: after a merge they are the real user's), when an
+ * identify call may have changed their customer value, and when a shadow user merges into them (a
+ * confirmed suggestion); the health worker does it. Users known only by email (shadow users) are
+ * scored when read, never alerted on.
  */
 export const queueUserHealth = reactor({
   name: 'queue-user-health',
@@ -23,37 +38,40 @@ export const queueUserHealth = reactor({
   migrations: userHealthMigrations,
   applyRun: {
     async FeedbackSubmitted(events, tx) {
-      const owned = events.map((event) => event.data).filter((d) => d.userId !== null);
+      const owned = events.map((event) => event.data).filter((d) => ownerKey(d) !== null);
       if (owned.length === 0) return;
       await tx.query(
         `INSERT INTO health_feedback_users (feedback_id, project_id, user_id) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
-        [owned.map((d) => d.feedbackId), owned.map((d) => d.projectId), owned.map((d) => d.userId)],
+        [owned.map((d) => d.feedbackId), owned.map((d) => d.projectId), owned.map(ownerKey)],
       );
     },
-    // As one by one: each deleted item of a user marks that user due once more.
+    // As one by one: each deleted item of a user marks that user due once more (but see `rescores`).
     async FeedbackDeleted(events, tx) {
       const owners = await tx.query<{ project_id: string; user_id: string; n: number }>(
-        `WITH gone AS (DELETE FROM health_feedback_users WHERE feedback_id = ANY ($1::text[]) RETURNING project_id, user_id)
-         SELECT project_id, user_id, count(*)::int AS n FROM gone GROUP BY project_id, user_id`,
-        [events.map((e) => e.data.feedbackId)],
+        `WITH gone AS (DELETE FROM health_feedback_users WHERE feedback_id = ANY ($1::text[]) RETURNING feedback_id, project_id, user_id)
+         SELECT project_id, user_id, count(*)::int AS n FROM gone WHERE feedback_id = ANY ($2::text[]) GROUP BY project_id, user_id`,
+        [events.map((e) => e.data.feedbackId), events.filter((e) => rescores(e.data)).map((e) => e.data.feedbackId)],
       );
       for (const owner of owners.rows) await markDue(tx, owner.project_id, owner.user_id, null, owner.n);
     },
   },
   async apply(event, tx) {
     switch (event.type) {
-      case 'FeedbackSubmitted':
-        if (event.data.userId === null) return;
+      case 'FeedbackSubmitted': {
+        const owner = ownerKey(event.data);
+        if (owner === null) return;
         await tx.query(`INSERT INTO health_feedback_users (feedback_id, project_id, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
           event.data.feedbackId,
           event.data.projectId,
-          event.data.userId,
+          owner,
         ]);
         return;
+      }
       case 'FeedbackProcessed':
       case 'FeedbackDeleted': {
         const owner = await tx.query<{ user_id: string }>(`SELECT user_id FROM health_feedback_users WHERE feedback_id = $1`, [event.data.feedbackId]);
         if (event.type === 'FeedbackDeleted') await tx.query(`DELETE FROM health_feedback_users WHERE feedback_id = $1`, [event.data.feedbackId]);
+        if (event.type === 'FeedbackDeleted' && !rescores(event.data)) return;
         if (owner.rows[0]) await markDue(tx, event.data.projectId, owner.rows[0].user_id, event.type === 'FeedbackProcessed' ? event.data.feedbackId : null);
         return;
       }

@@ -1,3 +1,5 @@
+import { resolveUserId } from '../../../projections/users/resolve-user.js';
+import type { Queryable } from '../../db/database.js';
 import { userDecider } from '../../domain/user/decider.js';
 import { userStreamIncarnation } from '../../domain/user/events.js';
 import { systemContext } from '../../eventstore/command-context.js';
@@ -18,9 +20,21 @@ interface DueUser {
 }
 
 /**
+ * The user a due key (a userId, or the email of an item that came without one) is now: a merge may
+ * have moved the email's items to a real profile. Undefined for shadow users (no stream, never
+ * alerted on) and for users the read model no longer knows (erased).
+ */
+async function scoredUser(db: Queryable, projectId: string, key: string): Promise<string | undefined> {
+  const userId = await resolveUserId(db, projectId, key);
+  if (userId === undefined) return undefined;
+  const identified = await db.query(`SELECT 1 FROM users WHERE project_id = $1 AND user_id = $2 AND NOT shadow`, [projectId, userId]);
+  return identified.rowCount === 1 ? userId : undefined;
+}
+
+/**
  * Scores the users marked due by the `queue-user-health` reactor and records a change of band on
  * the user's stream (`UserHealthChanged` on entering the at-risk band, `UserHealthRecovered` on
- * leaving it). Users who are no longer in the read model (erased) are skipped.
+ * leaving it). Users who are no longer in the read model (erased), and shadow users, are skipped.
  */
 export class UserHealthWorker {
   constructor(private readonly services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'logger' | 'ids'>) {}
@@ -42,17 +56,17 @@ export class UserHealthWorker {
   private async score(due: DueUser): Promise<void> {
     const { db } = this.services;
     try {
-      const known = await db.query(`SELECT 1 FROM users WHERE project_id = $1 AND user_id = $2`, [due.project_id, due.user_id]);
-      if (known.rowCount === 1) {
-        const { score } = await userHealth(db, due.project_id, due.user_id, this.services.clock.now());
+      const userId = await scoredUser(db, due.project_id, due.user_id);
+      if (userId !== undefined) {
+        const { score } = await userHealth(db, due.project_id, userId, this.services.clock.now());
         await handleOnLiveIncarnation(
           this.services.store,
-          (incarnation) => userStreamIncarnation(due.project_id, due.user_id, incarnation),
+          (incarnation) => userStreamIncarnation(due.project_id, userId, incarnation),
           userDecider,
           {
             type: 'RecordHealth',
             projectId: due.project_id,
-            userId: due.user_id,
+            userId,
             score,
             triggeredByFeedbackId: due.triggered_by_feedback_id,
             at: this.services.clock.now().toISOString(),

@@ -91,6 +91,12 @@ describe('replay equals live (feedbackctl reproject)', function () {
     // B links with `auto`: the shadow user merges into eva.
     await server.request('/api/v1/feedback', { key: b.secretKey, method: 'POST', body: JSON.stringify({ text: 'Sync is slow', email: 'eva@example.com' }) });
     expect((await identify(b.secretKey, 'eva', { email: 'eva@example.com' })).status).to.equal(200);
+    // C links with `suggest`, then turns linking off: hana's open suggestion is dismissed.
+    const c = await server.createProject({ name: 'C' });
+    await changeProjectSettings(server.runtime, c.projectId, { identityLinking: 'suggest' }, testContext());
+    await server.request('/api/v1/feedback', { key: c.secretKey, method: 'POST', body: JSON.stringify({ text: 'Sync is slow', email: 'hana@example.com' }) });
+    expect((await identify(c.secretKey, 'hana', { email: 'hana@example.com' })).status).to.equal(200);
+    await changeProjectSettings(server.runtime, c.projectId, { identityLinking: 'off' }, testContext());
     // User erasures (spec 4.7): carl (identified only) in A, ben (one item) in B; the request's status outlives them.
     for (const [key, userId] of [
       [a.secretKey, 'carl'],
@@ -161,18 +167,22 @@ describe('replay equals live (feedbackctl reproject)', function () {
       'erasure_jobs',
     ];
     const live = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await snapshotTable(db, t)])));
-    expect(live.feedback_items).to.have.length(7); // 9 submitted; one deleted, one erased with ben in B
+    expect(live.feedback_items).to.have.length(8); // 10 submitted; one deleted, one erased with ben in B
     expect(live.clusters.length).to.be.greaterThan(0);
     expect(live.clusters.some((row: string) => row.includes('"status":"resolved"'))).to.equal(true);
-    expect(live.api_keys).to.have.length(4);
+    expect(live.api_keys).to.have.length(6);
     // ana, ben, dora and the shadow dora@example.com in A (linking suggest: not merged), fay (merged on confirmation), gus and
-    // his shadow (rejected); ana and eva in B (carl in A and ben in B erased)
-    expect(live.users).to.have.length(9);
+    // his shadow (rejected); ana and eva in B (carl in A and ben in B erased); hana and her shadow in C
+    expect(live.users).to.have.length(11);
     expect(live.user_value_marks).to.have.length(1);
-    expect(live.user_feedback).to.have.length(7);
-    expect(live.user_aliases).to.have.length(4);
-    expect(live.identity_suggestions).to.have.length(3);
-    expect(live.identity_suggestions.join('\n')).to.include('"status":"confirmed"').and.include('"status":"rejected"').and.include('"status":"open"');
+    expect(live.user_feedback).to.have.length(8);
+    expect(live.user_aliases).to.have.length(5);
+    expect(live.identity_suggestions).to.have.length(4);
+    expect(live.identity_suggestions.join('\n'))
+      .to.include('"status":"confirmed"')
+      .and.include('"status":"rejected"')
+      .and.include('"status":"open"')
+      .and.include('"status":"dismissed"');
     expect(live.user_erasures).to.have.length(2);
     expect(live.transcripts).to.have.length(2);
     expect(live.tracked_questions).to.have.length(1);

@@ -11,6 +11,7 @@ import { identified, T1, T2, T3 } from './user-fixtures.js';
 const ID = 'sug_AAAAAAAAAAAAAAAAAAAAAA';
 const confirmed: IdentityMergeEvent = { type: 'MergeSuggestionConfirmed', data: { suggestionId: ID, projectId: 'p1', at: T1 } };
 const rejected: IdentityMergeEvent = { type: 'MergeSuggestionRejected', data: { suggestionId: ID, projectId: 'p1', at: T1 } };
+const dismissed: IdentityMergeEvent = { type: 'MergeSuggestionDismissed', data: { suggestionId: ID, projectId: 'p1', reason: 'linking-off', at: T2 } };
 const stepDone: IdentityMergeEvent = { type: 'IdentityMergeStepCompleted', data: { suggestionId: ID, step: 'merge-profile', at: T2 } };
 const completed: IdentityMergeEvent = { type: 'IdentityMergeCompleted', data: { suggestionId: ID, projectId: 'p1', merged: true, at: T3 } };
 const fold = (events: IdentityMergeEvent[]): IdentityMergeState => events.reduce(identityMergeDecider.evolve, identityMergeDecider.initialState());
@@ -34,6 +35,24 @@ describe('merge suggestions: decisions and the merge process (spec 2.3)', () => 
     it('given an open suggestion, when rejected, then it is rejected', () => spec.given([]).when(reject).then([rejected]));
     it('given a rejected one, when rejected again, then nothing', () => spec.given([rejected]).when(reject).thenNothing());
     it('given a confirmed one, when rejected, then a Conflict', () => spec.given([confirmed]).when(reject).thenThrows(Conflict));
+  });
+
+  describe('dismiss (identity linking turned off)', () => {
+    const dismiss = { type: 'DismissSuggestion', suggestionId: ID, projectId: 'p1', at: T2 } as const;
+    it('given an open suggestion, when dismissed, then it is dismissed for linking-off', () => spec.given([]).when(dismiss).then([dismissed]));
+    it('given a dismissed one, when dismissed again (the update repeated), then nothing', () => spec.given([dismissed]).when(dismiss).thenNothing());
+    it('given a confirmed or rejected one, when dismissed, then nothing: a decision stays', () => {
+      spec.given([confirmed]).when(dismiss).thenNothing();
+      spec.given([rejected]).when(dismiss).thenNothing();
+    });
+    it('given a dismissed one, when confirmed or rejected, then a Conflict saying it was dismissed', () => {
+      spec
+        .given([dismissed])
+        .when(confirm)
+        .thenThrows(Conflict, (error) => error.message.includes('dismissed') && error.message.includes(ID));
+      spec.given([dismissed]).when(reject).thenThrows(Conflict);
+    });
+    it('a dismissed suggestion runs no merge', () => expect(nextIdentityMergeStep(fold([dismissed]))).to.equal('nothing'));
   });
 
   describe('the process', () => {
