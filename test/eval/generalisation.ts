@@ -23,7 +23,9 @@ export async function evaluateGeneralisation(): Promise<SetResult[]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const results = await evaluateGeneralisation();
   console.log(`generalisation theme sets (products outside the aspect list), model ${MODEL}, ${ORDERS.length} arrival orders each, as first-week`);
-  console.log(`bars: B-cubed F1 >= ${FIRST_WEEK_BAR.f1} and items alone <= ${FIRST_WEEK_BAR.alone * 100}% in every order, F1 range <= ${FIRST_WEEK_BAR.f1Range}`);
+  console.log(
+    `bars: B-cubed F1 >= ${FIRST_WEEK_BAR.f1} and items alone <= ${FIRST_WEEK_BAR.alone * 100}% in every order, F1 range <= ${FIRST_WEEK_BAR.f1Range}`,
+  );
   printSetTable(results, { withBars: true });
   for (const r of results) {
     console.log(`\nlabels, ${r.name} (first order; size, majority theme, label):`);
