@@ -52,4 +52,9 @@ export const clustersMigrations: Migration[] = [
     id: '0402_clusters_hand_shaped',
     sql: `ALTER TABLE clusters ADD COLUMN IF NOT EXISTS hand_shaped boolean NOT NULL DEFAULT false;`,
   },
+  {
+    // The item's detected language: the offline embedding reads English only, so the clustering vector weighs it by language.
+    id: '0403_cluster_members_language',
+    sql: `ALTER TABLE cluster_members ADD COLUMN IF NOT EXISTS language text;`,
+  },
 ];

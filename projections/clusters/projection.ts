@@ -15,8 +15,12 @@ const STATUS_BY_EVENT: Partial<Record<ClusterEvent['type'], { status?: string; m
 };
 
 async function memberText(tx: Queryable, feedbackId: string): Promise<string | undefined> {
-  const row = await tx.query<{ text: string }>(`SELECT text FROM cluster_members WHERE feedback_id = $1`, [feedbackId]);
-  return row.rows[0]?.text;
+  return (await memberRow(tx, feedbackId))?.text;
+}
+
+async function memberRow(tx: Queryable, feedbackId: string): Promise<{ text: string; language: string | null } | undefined> {
+  const row = await tx.query<{ text: string; language: string | null }>(`SELECT text, language FROM cluster_members WHERE feedback_id = $1`, [feedbackId]);
+  return row.rows[0];
 }
 
 /** Themes with their volume, sentiment mix, first/last seen and centre; and each item's membership. */
@@ -75,22 +79,23 @@ export const clustersProjection = projector({
       case 'FeedbackProcessed': {
         const text = await memberText(tx, event.data.feedbackId);
         if (text === undefined) return;
-        await tx.query(`UPDATE cluster_members SET sentiment = $2, model = $3, embedding = $4 WHERE feedback_id = $1`, [
+        await tx.query(`UPDATE cluster_members SET sentiment = $2, model = $3, embedding = $4, language = $5 WHERE feedback_id = $1`, [
           event.data.feedbackId,
           event.data.analysis.sentiment,
           event.data.embedding.model,
-          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector, text)),
+          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector, text, event.data.analysis.language)),
+          event.data.analysis.language,
         ]);
         return;
       }
       case 'FeedbackReembedded': {
-        const text = await memberText(tx, event.data.feedbackId);
-        if (text === undefined) return;
+        const member = await memberRow(tx, event.data.feedbackId);
+        if (member === undefined) return;
         await moveMember(tx, event.data.feedbackId, null, null);
         await tx.query(`UPDATE cluster_members SET model = $2, embedding = $3 WHERE feedback_id = $1`, [
           event.data.feedbackId,
           event.data.embedding.model,
-          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector, text)),
+          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector, member.text, member.language ?? undefined)),
         ]);
         return;
       }

@@ -19,6 +19,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { embedMany } from '../../src/analysis/offline/index.js';
+import { LanguageDetector } from '../../src/analysis/offline/language/language-detector.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
 import { labelThemes } from '../../src/analysis/labels/ctfidf.js';
 import { isStopWord } from '../../src/domain/text/stopwords.js';
@@ -249,9 +250,16 @@ async function embedVectors(texts: string[]): Promise<number[][]> {
   return (await embedMany(texts)).map((e) => e.vector);
 }
 
-/** What the service clusters: each item's clustering vector (its embedding and text). */
-export function clusteringVectors(cases: readonly ThemeCase[], vectors: readonly (readonly number[])[]): number[][] {
-  return vectors.map((vector, i) => toClusteringVector(MODEL, vector, cases[i].text));
+/** What the service clusters: each item's clustering vector (its embedding, text and detected language). */
+export function clusteringVectors(cases: readonly ThemeCase[], vectors: readonly (readonly number[])[], languages?: readonly string[]): number[][] {
+  return vectors.map((vector, i) => toClusteringVector(MODEL, vector, cases[i].text, languages?.[i]));
+}
+
+let detector: Promise<LanguageDetector> | undefined;
+/** The language the offline analyzer records for each text (the projection passes it to `toClusteringVector`). */
+export async function detectLanguages(texts: readonly string[]): Promise<string[]> {
+  const found = await (detector ??= LanguageDetector.load());
+  return texts.map((text) => found.detect(text));
 }
 
 export async function evaluateClustering(options: { thresholds?: ClusteringThresholds; seed?: number } = {}): Promise<ClusteringEvaluation> {
@@ -259,7 +267,7 @@ export async function evaluateClustering(options: { thresholds?: ClusteringThres
   const vectors = await embedVectors(cases.map((c) => c.text));
   const queryVectors = await embedVectors(queries.map((q) => q.query));
   const thresholds = options.thresholds ?? thresholdsFor(MODEL);
-  const run = scoreRun(cases, clusteringVectors(cases, vectors), thresholds, options.seed ?? SEED, true);
+  const run = scoreRun(cases, clusteringVectors(cases, vectors, await detectLanguages(cases.map((c) => c.text))), thresholds, options.seed ?? SEED, true);
 
   const results: ParaphraseResult[] = queries.map((q, qi) => {
     const ranked = cases
@@ -297,7 +305,7 @@ export interface GridCell {
 
 export async function gridSearch(grid: { join: number[]; merge: number[] } = GRID): Promise<GridCell[]> {
   const { cases } = await loadFixtures();
-  const vectors = clusteringVectors(cases, await embedVectors(cases.map((c) => c.text)));
+  const vectors = clusteringVectors(cases, await embedVectors(cases.map((c) => c.text)), await detectLanguages(cases.map((c) => c.text)));
   const cells: GridCell[] = [];
   const { mergeAverage } = thresholdsFor(MODEL);
   for (const join of grid.join) {

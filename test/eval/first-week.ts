@@ -20,7 +20,7 @@ import { readJsonl } from '../../src/analysis/offline/training/labelled-example.
 import { PhraseLabeler } from '../../src/analysis/labels/phrase-labeler.js';
 import { labelThemes } from '../../src/analysis/labels/ctfidf.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
-import { clusterItems, clusteringVectors, loadFixtures, MODEL, shuffledOrder } from './clustering.js';
+import { clusterItems, clusteringVectors, detectLanguages, loadFixtures, MODEL, shuffledOrder } from './clustering.js';
 
 const SETS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering', 'first-week');
 export const FIRST_WEEK_BAR = { f1: 0.85, alone: 0.1, f1Range: 0.05 };
@@ -76,7 +76,7 @@ const goldOf = (cases: readonly Case[]) => cases.map((c, i) => (c.theme === 'off
 
 export async function evaluateSet(name: string, cases: Case[], options: { settle?: boolean } = {}): Promise<SetResult> {
   const embeddings = (await embedMany(cases.map((c) => c.text))).map((e) => e.vector);
-  const vectors = clusteringVectors(cases, embeddings);
+  const vectors = clusteringVectors(cases, embeddings, await detectLanguages(cases.map((c) => c.text)));
   const gold = goldOf(cases);
   const thresholds = thresholdsFor(MODEL);
   let first: ReturnType<typeof clusterItems> | undefined;

@@ -30,13 +30,23 @@ export interface ClusteringSpace {
   idf: Record<string, number>;
   /** IDF of a word no training text contains. */
   unseenIdf: number;
+  /** Languages the model reads (ISO 639-1); absent: every language. */
+  languages?: readonly string[];
 }
 
 export const LEXICAL_BUCKETS = 256 - ASPECT_SLOTS;
 export const LEXICAL_WEIGHT = 0.4;
 export const ASPECT_WEIGHT = 0.7;
+/**
+ * Scale of the semantic block for a text in a language the embedding model does not read. USE-lite is
+ * English-only: its vectors of Spanish, French or German texts are alike because of the language, not the
+ * topic (about 0.8 between unrelated same-language texts, 0.15 between unrelated English ones), so one
+ * language's reports fell into one mixed theme. Such a text is grouped by its aspects and words instead.
+ */
+export const FOREIGN_SEMANTIC_SCALE = 0.3;
 
-const SPACES: Record<string, ClusteringSpace> = { [useLite512.model]: useLite512 as ClusteringSpace };
+// USE-lite was trained on English text only.
+const SPACES: Record<string, ClusteringSpace> = { [useLite512.model]: { ...(useLite512 as ClusteringSpace), languages: ['en'] } };
 
 export const USE_LITE_CLUSTERING_DIMENSIONS = useLite512.dimensions + LEXICAL_BUCKETS + ASPECT_SLOTS;
 
@@ -48,21 +58,29 @@ export function clusteringDimensions(model: string, embeddingDimensions: number)
 
 /**
  * @param text the item's text (redacted, as stored); without it the lexical block is zeros.
+ * @param language the item's detected language (ISO 639-1, `und` when unknown); a language the model
+ *   does not read scales the semantic block by `FOREIGN_SEMANTIC_SCALE`. Unknown: as a language it reads.
  */
 export function toClusteringVector(
   model: string,
   embedding: readonly number[],
   text: string,
+  language?: string,
   weights: { lexical: number; aspect: number } = { lexical: LEXICAL_WEIGHT, aspect: ASPECT_WEIGHT },
 ): number[] {
   const space = SPACES[model];
   // An embedding of an unexpected length cannot be centred: left as it is.
   if (!space || embedding.length !== space.dimensions) return [...embedding];
-  const semantic = unit(embedding.map((x, i) => x - space.mean[i]));
+  const scale = readsLanguage(space, language) ? 1 : FOREIGN_SEMANTIC_SCALE;
+  const semantic = unit(embedding.map((x, i) => x - space.mean[i])).map((x) => x * scale);
   const lexical = unit(lexicalVector(text ?? '', space));
   const aspects = unit(aspectVector(text ?? ''));
   const a = Math.sqrt(Math.max(0, 1 - weights.lexical ** 2 - weights.aspect ** 2));
   return unit([...semantic.map((x) => a * x), ...lexical.map((x) => weights.lexical * x), ...aspects.map((x) => weights.aspect * x)]);
+}
+
+function readsLanguage(space: ClusteringSpace, language: string | undefined): boolean {
+  return !space.languages || language === undefined || language === 'und' || space.languages.includes(language);
 }
 
 /** Stemmed content words: no stop words, numbers or redaction placeholders; split at hyphens and apostrophes. */

@@ -62,6 +62,22 @@ describe('clustering vector', () => {
     expect(toClusteringVector('use-lite-512', embedding(5), '')).to.deep.equal(v);
   });
 
+  it('given texts in a language the model does not read, when their vectors are compared, then the embedding counts less than their words', () => {
+    // Given: two unrelated Spanish texts whose (English-only) embeddings are identical, as USE-lite's nearly are.
+    const e = embedding(8);
+    const first = 'El calendario duplica los eventos.';
+    const second = 'La factura llegó dos veces.';
+    // When: compared as English (or unknown language) texts, and as Spanish ones.
+    const asRead = cosineSimilarity(toClusteringVector('use-lite-512', e, first, 'en'), toClusteringVector('use-lite-512', e, second, 'en'));
+    const unknown = cosineSimilarity(toClusteringVector('use-lite-512', e, first), toClusteringVector('use-lite-512', e, second, 'und'));
+    const asSpanish = cosineSimilarity(toClusteringVector('use-lite-512', e, first, 'es'), toClusteringVector('use-lite-512', e, second, 'es'));
+    // Then: the shared embedding no longer makes them one theme; unknown language is read as before.
+    expect(unknown).to.be.closeTo(asRead, 1e-12);
+    expect(asRead).to.be.greaterThan(0.3);
+    expect(asSpanish).to.be.lessThan(0.1);
+    expect(norm(toClusteringVector('use-lite-512', e, first, 'es'))).to.be.closeTo(1, 1e-9);
+  });
+
   it('identity (a copy) for other models and for embeddings of an unexpected length', () => {
     const e = embedding(6, 8);
     for (const model of ['text-embedding-3-small', 'unknown']) {

@@ -1,0 +1,37 @@
+/**
+ * Theme quality on products nobody tuned for (issue 13, goal 1): the sets in
+ * test/fixtures/clustering/generalisation/ (its README says how they were written; their vocabulary is
+ * kept out of the aspect keyword list). Scored exactly as test/eval/first-week.ts scores the first-week
+ * sets, with the same bars: B-cubed F1 >= 0.85 and items alone <= 10 % in every arrival order, F1 range
+ * <= 0.05. Exits 1 when a set misses one.
+ *
+ *   npx tsx test/eval/generalisation.ts
+ */
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MODEL } from './clustering.js';
+import { evaluateSet, FIRST_WEEK_BAR, loadSets, ORDERS, printSetTable, type SetResult } from './first-week.js';
+
+const SETS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering', 'generalisation');
+
+export async function evaluateGeneralisation(): Promise<SetResult[]> {
+  const results: SetResult[] = [];
+  for (const set of await loadSets(SETS)) results.push(await evaluateSet(set.name, set.cases));
+  return results;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const results = await evaluateGeneralisation();
+  console.log(`generalisation theme sets (products outside the aspect list), model ${MODEL}, ${ORDERS.length} arrival orders each, as first-week`);
+  console.log(
+    `bars: B-cubed F1 >= ${FIRST_WEEK_BAR.f1} and items alone <= ${FIRST_WEEK_BAR.alone * 100}% in every order, F1 range <= ${FIRST_WEEK_BAR.f1Range}`,
+  );
+  printSetTable(results, { withBars: true });
+  for (const r of results) {
+    console.log(`\nlabels, ${r.name} (first order; size, majority theme, label):`);
+    for (const l of r.labels) console.log(`  ${String(l.size).padStart(3)}  ${l.theme.padEnd(16)} ${l.label}`);
+  }
+  const pass = results.every((r) => r.pass);
+  console.log(`\n${pass ? 'PASS' : 'FAIL'}: ${results.filter((r) => r.pass).length}/${results.length} generalisation sets meet the bars`);
+  process.exit(pass ? 0 : 1);
+}
