@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import type { Analysis, Analyzer } from '../../src/analysis/analyzer.js';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { AnalysisWorker } from '../../src/work/analysis-worker.js';
-import { waitForCluster } from '../support/clusters.js';
-import { postFeedback, submitFeedback } from '../support/feedback.js';
+import { waitForCluster, waitForClusteringIdle } from '../support/clusters.js';
+import { postFeedback, submitFeedback, untilConsumersCaughtUp } from '../support/feedback.js';
 import { expectProblem, readJson, type TestProject } from '../support/http.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 
@@ -99,6 +99,10 @@ describe('DELETE /api/v1/feedback/{id} (spec 4.4)', function () {
     });
 
     it('a full replay of every projection does not resurrect it, and the others survive', async () => {
+      // Processed is not yet clustered: the picture to compare with is the one after the worker placed every survivor.
+      for (const id of survivors) await waitForCluster(server, project, id);
+      await waitForClusteringIdle(server, project.projectId);
+      await untilConsumersCaughtUp(server);
       const before = new Map<string, any>();
       for (const id of survivors) before.set(id, await readJson(await h.get(project, id)));
       const engine = server.runtime.engine;
