@@ -7,6 +7,7 @@ import { startPostgresServer } from '../support/postgres-server.js';
 import { startChild } from './child.js';
 import { cpuMs } from './cpu-time.js';
 import { fmt, runLoad, type LoadResult } from './load.js';
+import { printActivity, sampleActivity, type ActivityTable } from './pg-activity.js';
 
 export interface FeedbackPostgresBench {
   burst: LoadResult;
@@ -16,6 +17,8 @@ export interface FeedbackPostgresBench {
   cpuMsPerRequest: { api: number; postgres: number };
   /** Statements the server ran per request during the burst (each one a round trip), from pg_stat_statements. */
   statementsPerRequest: number;
+  /** With BENCH_PG_ACTIVITY=1: what the server's sessions did during the burst. */
+  activity?: ActivityTable;
 }
 
 async function serverCpuMs(client: pg.Client): Promise<Map<number, number>> {
@@ -69,7 +72,9 @@ export async function benchFeedbackPostgres(total = 6000, nodes = 2, connections
     const apiPids = services.map((s) => s.child.pid!);
     const apiBefore = apiPids.map(cpuMs);
     const serverBefore = await serverCpuMs(monitor);
+    const sampler = process.env.BENCH_PG_ACTIVITY ? sampleActivity(server.urlFor('bench')) : undefined;
     const burst = await runLoad(urls, total, nodes * connectionsPerNode, request);
+    const activity = await sampler?.stop();
     const serverAfter = await serverCpuMs(monitor);
     const statements = await monitor.query<{ calls: string }>(
       `SELECT coalesce(sum(calls), 0)::text AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
@@ -84,6 +89,7 @@ export async function benchFeedbackPostgres(total = 6000, nodes = 2, connections
       connections: nodes * connectionsPerNode,
       cpuMsPerRequest: { api: api / total, postgres: postgres / total },
       statementsPerRequest: Number(statements.rows[0].calls) / total,
+      activity,
     };
   } finally {
     await Promise.all(services.map((s) => s.stop()));
@@ -101,6 +107,7 @@ export function printFeedbackPostgres(result: FeedbackPostgresBench, pingPerSeco
   const cpu = result.cpuMsPerRequest;
   console.log(`  statements per request: ${fmt(result.statementsPerRequest, 2)} (the append's, the limiter's and the asynchronous projections' on both nodes)`);
   console.log(`  CPU per request: API nodes ${fmt(cpu.api, 2)} ms, PostgreSQL ${fmt(cpu.postgres, 2)} ms (a machine-wide ceiling: cores / their sum)`);
+  if (result.activity) printActivity(result.activity);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) printFeedbackPostgres(await benchFeedbackPostgres());
