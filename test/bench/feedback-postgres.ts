@@ -1,6 +1,7 @@
-// POST /feedback on the scale-out topology: two ROLE=api processes on one throwaway PostgreSQL 15
-// server with pgvector (fsync and synchronous commit on, as in production), load spread over both.
-// BENCH_CPU_PROF=dir profiles the API nodes. The CPU time per request is the figure that holds on a
+// POST /feedback on the scale-out topology: two ROLE=api processes and one ROLE=worker on one
+// throwaway PostgreSQL 15 server with pgvector (fsync and synchronous commit on, as in production),
+// load spread over the API nodes. Analysis is off everywhere (the burst measures the write path and
+// the log's consumers, not the analyzer). BENCH_CPU_PROF=dir profiles the API nodes and the worker. The CPU time per request is the figure that holds on a
 // shared machine: the throughput there is whatever share of the cores the processes get.
 import pg from 'pg';
 import { startPostgresServer } from '../support/postgres-server.js';
@@ -13,8 +14,10 @@ export interface FeedbackPostgresBench {
   burst: LoadResult;
   nodes: number;
   connections: number;
-  /** CPU time per request during the burst (user + system), summed over the API nodes and over the server's processes. */
-  cpuMsPerRequest: { api: number; postgres: number };
+  /** CPU time per request during the burst (user + system): the API nodes, the worker, the server's processes, the load generator. */
+  cpuMsPerRequest: { api: number; worker: number; postgres: number; load: number };
+  /** From the last 202 until the reactors (on the worker) had queued analysis for every accepted item. */
+  reactorLagMs: number;
   /** Statements the server ran per request during the burst (each one a round trip), from pg_stat_statements. */
   statementsPerRequest: number;
   /** With BENCH_PG_ACTIVITY=1: what the server's sessions did during the burst. */
@@ -54,9 +57,16 @@ export async function benchFeedbackPostgres(total = 6000, nodes = 2, connections
         ),
       );
     }
-    const urls = services.map((s) => s.info.url);
+    const worker = await startChild<{ url: string; keys: string[] }>(
+      'test/bench/bench-server.ts',
+      { DATABASE_URL: server.urlFor('bench'), ROLE: 'worker', BENCH_WORKERS: 'off', BENCH_KEYS: '0' },
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    );
+    services.push(worker);
+    const apiNodes = services.slice(0, nodes);
+    const urls = apiNodes.map((s) => s.info.url);
     const request = (i: number, node: number) => {
-      const keys = services[node].info.keys;
+      const keys = apiNodes[node].info.keys;
       return {
         method: 'POST',
         path: '/api/v1/feedback',
@@ -69,12 +79,23 @@ export async function benchFeedbackPostgres(total = 6000, nodes = 2, connections
     await monitor.connect();
     await monitor.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await monitor.query('SELECT pg_stat_statements_reset()');
-    const apiPids = services.map((s) => s.child.pid!);
+    const apiPids = apiNodes.map((s) => s.child.pid!);
     const apiBefore = apiPids.map(cpuMs);
+    const workerBefore = cpuMs(worker.child.pid!);
+    const loadBefore = process.cpuUsage();
     const serverBefore = await serverCpuMs(monitor);
     const sampler = process.env.BENCH_PG_ACTIVITY ? sampleActivity(server.urlFor('bench')) : undefined;
     const burst = await runLoad(urls, total, nodes * connectionsPerNode, request);
     const activity = await sampler?.stop();
+    const load = process.cpuUsage(loadBefore);
+    const workerCpu = cpuMs(worker.child.pid!) - workerBefore;
+    const lastAccepted = performance.now();
+    for (;;) {
+      const { rows } = await monitor.query<{ behind: boolean }>(`SELECT (SELECT count(*) FROM analysis_jobs) < (SELECT count(*) FROM feedback_items) AS behind`);
+      if (!rows[0].behind) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const reactorLagMs = performance.now() - lastAccepted;
     const serverAfter = await serverCpuMs(monitor);
     const statements = await monitor.query<{ calls: string }>(
       `SELECT coalesce(sum(calls), 0)::text AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
@@ -87,7 +108,8 @@ export async function benchFeedbackPostgres(total = 6000, nodes = 2, connections
       burst,
       nodes,
       connections: nodes * connectionsPerNode,
-      cpuMsPerRequest: { api: api / total, postgres: postgres / total },
+      cpuMsPerRequest: { api: api / total, worker: workerCpu / total, postgres: postgres / total, load: (load.user + load.system) / 1000 / total },
+      reactorLagMs,
       statementsPerRequest: Number(statements.rows[0].calls) / total,
       activity,
     };
@@ -106,7 +128,12 @@ export function printFeedbackPostgres(result: FeedbackPostgresBench, pingPerSeco
   if (pingPerSecond) console.log(`  = ${fmt(b.perSecond / pingPerSecond, 2)} × the GET /ping throughput (one embedded node)`);
   const cpu = result.cpuMsPerRequest;
   console.log(`  statements per request: ${fmt(result.statementsPerRequest, 2)} (the append's, the limiter's and the asynchronous projections' on both nodes)`);
-  console.log(`  CPU per request: API nodes ${fmt(cpu.api, 2)} ms, PostgreSQL ${fmt(cpu.postgres, 2)} ms (a machine-wide ceiling: cores / their sum)`);
+  const sum = cpu.api + cpu.worker + cpu.postgres + cpu.load;
+  console.log(
+    `  CPU per request: API nodes ${fmt(cpu.api, 2)} ms, worker ${fmt(cpu.worker, 2)} ms, PostgreSQL ${fmt(cpu.postgres, 2)} ms, load generator ${fmt(cpu.load, 2)} ms; ` +
+      `sum ${fmt(sum, 2)} ms × ${fmt(b.perSecond, 0)} req/s = ${fmt((sum * b.perSecond) / 1000, 2)} cores busy`,
+  );
+  console.log(`  reactors (on the worker) had queued every item's analysis ${fmt(result.reactorLagMs, 0)} ms after the last 202`);
   if (result.activity) printActivity(result.activity);
 }
 
