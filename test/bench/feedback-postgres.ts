@@ -20,6 +20,9 @@ export interface FeedbackPostgresBench {
   reactorLagMs: number;
   /** Statements the server ran per request during the burst (each one a round trip), from pg_stat_statements. */
   statementsPerRequest: number;
+  /** Events inserted per append transaction (the group commit's batch), and commits per request (every transaction on the server). */
+  eventsPerAppend: number;
+  commitsPerRequest: number;
   /** With BENCH_PG_ACTIVITY=1: what the server's sessions did during the burst. */
   activity?: ActivityTable;
 }
@@ -27,6 +30,11 @@ export interface FeedbackPostgresBench {
 async function serverCpuMs(client: pg.Client): Promise<Map<number, number>> {
   const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity');
   return new Map(rows.map(({ pid }) => [pid, cpuMs(pid)]));
+}
+
+async function commits(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ commits: string }>(`SELECT xact_commit::text AS commits FROM pg_stat_database WHERE datname = 'bench'`);
+  return Number(rows[0].commits);
 }
 
 const TEXTS = [
@@ -84,10 +92,15 @@ export async function benchFeedbackPostgres(total = 6000, nodes = 2, connections
     const workerBefore = cpuMs(worker.child.pid!);
     const loadBefore = process.cpuUsage();
     const serverBefore = await serverCpuMs(monitor);
-    const sampler = process.env.BENCH_PG_ACTIVITY ? sampleActivity(server.urlFor('bench')) : undefined;
+    const commitsBefore = await commits(monitor);
+    const sampler = process.env.BENCH_PG_ACTIVITY ? sampleActivity(server.url, 'bench') : undefined;
     const burst = await runLoad(urls, total, nodes * connectionsPerNode, request);
     const activity = await sampler?.stop();
     const load = process.cpuUsage(loadBefore);
+    const committed = (await commits(monitor)) - commitsBefore;
+    const appends = await monitor.query<{ calls: string; rows: string }>(
+      `SELECT coalesce(sum(calls), 0)::text AS calls, coalesce(sum(rows), 0)::text AS rows FROM pg_stat_statements WHERE query LIKE 'INSERT INTO events %'`,
+    );
     const workerCpu = cpuMs(worker.child.pid!) - workerBefore;
     const lastAccepted = performance.now();
     for (;;) {
@@ -110,6 +123,8 @@ export async function benchFeedbackPostgres(total = 6000, nodes = 2, connections
       connections: nodes * connectionsPerNode,
       cpuMsPerRequest: { api: api / total, worker: workerCpu / total, postgres: postgres / total, load: (load.user + load.system) / 1000 / total },
       reactorLagMs,
+      eventsPerAppend: Number(appends.rows[0].rows) / Math.max(1, Number(appends.rows[0].calls)),
+      commitsPerRequest: committed / total,
       statementsPerRequest: Number(statements.rows[0].calls) / total,
       activity,
     };
@@ -128,6 +143,7 @@ export function printFeedbackPostgres(result: FeedbackPostgresBench, pingPerSeco
   if (pingPerSecond) console.log(`  = ${fmt(b.perSecond / pingPerSecond, 2)} × the GET /ping throughput (one embedded node)`);
   const cpu = result.cpuMsPerRequest;
   console.log(`  statements per request: ${fmt(result.statementsPerRequest, 2)} (the append's, the limiter's and the asynchronous projections' on both nodes)`);
+  console.log(`  group commit: ${fmt(result.eventsPerAppend, 1)} events per append transaction; ${fmt(result.commitsPerRequest, 2)} commits per request on the server (all transactions)`);
   const sum = cpu.api + cpu.worker + cpu.postgres + cpu.load;
   console.log(
     `  CPU per request: API nodes ${fmt(cpu.api, 2)} ms, worker ${fmt(cpu.worker, 2)} ms, PostgreSQL ${fmt(cpu.postgres, 2)} ms, load generator ${fmt(cpu.load, 2)} ms; ` +

@@ -13,8 +13,8 @@ export interface ActivityTable {
 
 const statement = (query: string) => query.replace(/\s+/g, ' ').trim().slice(0, 70);
 
-/** Samples until `stop()` resolves the table. */
-export function sampleActivity(url: string, everyMs = 50): { stop(): Promise<ActivityTable> } {
+/** Samples the sessions of database `database` until `stop()` resolves the table; `url` names another database, so the samples' own transactions are not counted there. */
+export function sampleActivity(url: string, database: string, everyMs = 50): { stop(): Promise<ActivityTable> } {
   const client = new pg.Client({ connectionString: url });
   const seen = new Map<string, number>();
   const locks = new Map<string, number>();
@@ -25,10 +25,12 @@ export function sampleActivity(url: string, everyMs = 50): { stop(): Promise<Act
     while (running) {
       const activity = await client.query<{ state: string; wait: string; query: string }>(
         `SELECT coalesce(state, '') AS state, coalesce(wait_event_type || ':' || wait_event, '-') AS wait, query
-           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+           FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'`,
+        [database],
       );
       const waits = await client.query<{ lock: string; query: string }>(
-        `SELECT l.locktype || ':' || l.mode AS lock, a.query FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted`,
+        `SELECT l.locktype || ':' || l.mode AS lock, a.query FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = $1`,
+        [database],
       );
       samples += 1;
       for (const row of activity.rows) {
