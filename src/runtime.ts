@@ -88,7 +88,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       // On the embedded database a batch holds the one connection (and the event loop) while it
       // applies: smaller batches keep each hold short next to requests.
       ...(db.engine === 'pglite' ? { batchSize: 100 } : {}),
-      ...(followed.length > 0 ? { followed: new FollowedConsumers(db, followed) } : {}),
+      ...(followed.length > 0 ? { followed: new FollowedConsumers(db, followed), wakeOnAppend: false } : {}),
       // The worker keeps the checkpoints the API nodes follow up to date.
       ...(config.role === 'worker' && store.name === 'postgres' ? { storeIdleCheckpoints: applied.filter((c) => c.kind === 'reactor').map((c) => c.name) } : {}),
     });

@@ -27,6 +27,13 @@ export interface ProjectionEngineOptions {
    * also waits for them, through their checkpoints in the database (see `followed-consumers.ts`).
    */
   followed?: FollowedConsumers;
+  /**
+   * Whether an append in this process wakes the loop at once (true by default). An API node on a
+   * PostgreSQL server does not need it: its requests' read models are written inline, `waitFor`
+   * wakes the loop itself, and without it the loop applies a poll interval's events in one batch
+   * instead of racing the other nodes for every few.
+   */
+  wakeOnAppend?: boolean;
   /** How often `waitFor` looks at the followed consumers' checkpoints. */
   followPollMs?: number;
   /**
@@ -56,6 +63,7 @@ export class ProjectionEngine {
   private readonly followed: FollowedConsumers | undefined;
   private readonly followPollMs: number;
   private readonly storeIdleCheckpoints: ReadonlySet<string>;
+  private readonly wakeOnAppend: boolean;
   /** The event each failing projection is stuck on, and how often it failed (per process). */
   private readonly failures = new Map<string, { eventId: string; attempts: number }>();
 
@@ -73,6 +81,7 @@ export class ProjectionEngine {
     this.followed = options.followed && !options.followed.empty ? options.followed : undefined;
     this.followPollMs = options.followPollMs ?? 25;
     this.storeIdleCheckpoints = new Set(options.storeIdleCheckpoints ?? []);
+    this.wakeOnAppend = options.wakeOnAppend ?? true;
     this.advanced.setMaxListeners(1000);
   }
 
@@ -125,7 +134,7 @@ export class ProjectionEngine {
     };
     const loop = new WorkerLoop('projections', step, this.logger, this.pollIntervalMs);
     this.loop = loop;
-    this.unsubscribe = this.store.onAppended(() => loop.wake());
+    if (this.wakeOnAppend) this.unsubscribe = this.store.onAppended(() => loop.wake());
     loop.start();
   }
 
