@@ -90,7 +90,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       ...(db.engine === 'pglite' ? { batchSize: 100 } : {}),
       ...(followed.length > 0 ? { followed: new FollowedConsumers(db, followed), wakeOnAppend: false } : {}),
       // The worker keeps the checkpoints the API nodes follow up to date.
-      ...(config.role === 'worker' && store.name === 'postgres' ? { storeIdleCheckpoints: applied.filter((c) => c.kind === 'reactor').map((c) => c.name) } : {}),
+      ...(config.role === 'worker' && store.name === 'postgres'
+        ? { storeIdleCheckpoints: applied.filter((c) => c.kind === 'reactor').map((c) => c.name) }
+        : {}),
     });
     await engine.loadCheckpoints();
     return {

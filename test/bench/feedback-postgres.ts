@@ -104,7 +104,9 @@ export async function benchFeedbackPostgres(total = 6000, nodes = 2, connections
     const workerCpu = cpuMs(worker.child.pid!) - workerBefore;
     const lastAccepted = performance.now();
     for (;;) {
-      const { rows } = await monitor.query<{ behind: boolean }>(`SELECT (SELECT count(*) FROM analysis_jobs) < (SELECT count(*) FROM feedback_items) AS behind`);
+      const { rows } = await monitor.query<{ behind: boolean }>(
+        `SELECT (SELECT count(*) FROM analysis_jobs) < (SELECT count(*) FROM feedback_items) AS behind`,
+      );
       if (!rows[0].behind) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -143,7 +145,9 @@ export function printFeedbackPostgres(result: FeedbackPostgresBench, pingPerSeco
   if (pingPerSecond) console.log(`  = ${fmt(b.perSecond / pingPerSecond, 2)} × the GET /ping throughput (one embedded node)`);
   const cpu = result.cpuMsPerRequest;
   console.log(`  statements per request: ${fmt(result.statementsPerRequest, 2)} (the append's, the limiter's and the asynchronous projections' on both nodes)`);
-  console.log(`  group commit: ${fmt(result.eventsPerAppend, 1)} events per append transaction; ${fmt(result.commitsPerRequest, 2)} commits per request on the server (all transactions)`);
+  console.log(
+    `  group commit: ${fmt(result.eventsPerAppend, 1)} events per append transaction; ${fmt(result.commitsPerRequest, 2)} commits per request on the server (all transactions)`,
+  );
   const sum = cpu.api + cpu.worker + cpu.postgres + cpu.load;
   console.log(
     `  CPU per request: API nodes ${fmt(cpu.api, 2)} ms, worker ${fmt(cpu.worker, 2)} ms, PostgreSQL ${fmt(cpu.postgres, 2)} ms, load generator ${fmt(cpu.load, 2)} ms; ` +

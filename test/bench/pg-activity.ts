@@ -13,7 +13,10 @@ export interface ActivityTable {
 
 const statement = (query: string) => query.replace(/\s+/g, ' ').trim().slice(0, 70);
 
-/** Samples the sessions of database `database` until `stop()` resolves the table; `url` names another database, so the samples' own transactions are not counted there. */
+/**
+ * Samples the sessions of database `database` until `stop()` resolves the table; `url` names another
+ * database, so the samples' own transactions are not counted there.
+ */
 export function sampleActivity(url: string, database: string, everyMs = 50): { stop(): Promise<ActivityTable> } {
   const client = new pg.Client({ connectionString: url });
   const seen = new Map<string, number>();
