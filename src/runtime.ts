@@ -9,6 +9,7 @@ import type { Logger } from './logger.js';
 import { checkpointMigrations } from './projection-engine/checkpoints.js';
 import { parkedEventMigrations } from './projection-engine/parked-events.js';
 import { ProjectionEngine } from './projection-engine/projection-engine.js';
+import { FollowedConsumers } from './projection-engine/followed-consumers.js';
 import { inlineProjections, type LogConsumer } from './projection-engine/projection.js';
 import { describeFailure } from './support/describe-error.js';
 import { allProjections } from '../projections/index.js';
@@ -45,6 +46,18 @@ async function openEventStore(config: Config, db: Database, consumers: LogConsum
   return EventStoreDbEventStore.connect(config.eventStoreUrl);
 }
 
+/**
+ * Who applies what. With the log in PostgreSQL, an API node applies the projectors (its reads, and
+ * its keys' revocations, come from them) and leaves the reactors to the worker: their effects are
+ * the worker's work, and two API nodes racing the worker for the reactors' checkpoint rows only
+ * made one of them wait. The API node still waits for the reactors where a command needs their
+ * effects (`FollowedConsumers`). Every other process applies everything.
+ */
+function splitConsumers(config: Config, store: EventStore, consumers: LogConsumer[]): { applied: LogConsumer[]; followed: LogConsumer[] } {
+  if (config.role !== 'api' || store.name !== 'postgres') return { applied: consumers, followed: [] };
+  return { applied: consumers.filter((c) => c.kind === 'projector'), followed: consumers.filter((c) => c.kind === 'reactor') };
+}
+
 export const allConsumers = (): LogConsumer[] => [...allProjections(), ...allReactors()];
 
 export function allMigrations(consumers: LogConsumer[]): Migration[] {
@@ -70,9 +83,17 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     const consumers = options.consumers ?? allConsumers();
     await runMigrations(db, allMigrations(consumers));
     const store = await openEventStore(config, db, consumers, options.logger);
-    // On the embedded database a batch holds the one connection (and the event loop) while it
-    // applies: smaller batches keep each hold short next to requests.
-    const engine = new ProjectionEngine(db, store, consumers, options.logger, db.engine === 'pglite' ? { batchSize: 100 } : {});
+    const { applied, followed } = splitConsumers(config, store, consumers);
+    const engine = new ProjectionEngine(db, store, applied, options.logger, {
+      // On the embedded database a batch holds the one connection (and the event loop) while it
+      // applies: smaller batches keep each hold short next to requests.
+      ...(db.engine === 'pglite' ? { batchSize: 100 } : {}),
+      ...(followed.length > 0 ? { followed: new FollowedConsumers(db, followed), wakeOnAppend: false } : {}),
+      // The worker keeps the checkpoints the API nodes follow up to date.
+      ...(config.role === 'worker' && store.name === 'postgres'
+        ? { storeIdleCheckpoints: applied.filter((c) => c.kind === 'reactor').map((c) => c.name) }
+        : {}),
+    });
     await engine.loadCheckpoints();
     return {
       config,

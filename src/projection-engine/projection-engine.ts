@@ -6,6 +6,7 @@ import { WorkerLoop } from '../work/worker-loop.js';
 import { deleteCheckpoint, lockCheckpoints, readCheckpoint, writeCheckpoints } from './checkpoints.js';
 import { forgetParkedEvents, listParkedEvents, parkEvent, recordRetryFailure, unparkEvent, type ParkedEvent } from './parked-events.js';
 import { applyInOrder, type LogConsumer } from './projection.js';
+import type { FollowedConsumers } from './followed-consumers.js';
 import { describeFailure } from '../support/describe-error.js';
 
 /** The engine dispatches only the types a consumer `handles`, which is what types its `apply`. */
@@ -21,6 +22,26 @@ export interface ProjectionEngineOptions {
   maxAttempts?: number;
   /** Pause between tries while catching up (live, the poll interval spaces them). */
   retryDelayMs?: number;
+  /**
+   * Consumers another process applies (an API node leaves the reactors to the worker): `waitFor`
+   * also waits for them, through their checkpoints in the database (see `followed-consumers.ts`).
+   */
+  followed?: FollowedConsumers;
+  /**
+   * Whether an append in this process wakes the loop at once (true by default). An API node on a
+   * PostgreSQL server does not need it: its requests' read models are written inline, `waitFor`
+   * wakes the loop itself, and without it the loop applies a poll interval's events in one batch
+   * instead of racing the other nodes for every few.
+   */
+  wakeOnAppend?: boolean;
+  /** How often `waitFor` looks at the followed consumers' checkpoints. */
+  followPollMs?: number;
+  /**
+   * Consumers whose checkpoint is stored even when a batch moves them past events they ignore
+   * (whenever the batch writes checkpoints anyway): those other processes follow, kept close to the
+   * log's end so that following them stays cheap.
+   */
+  storeIdleCheckpoints?: readonly string[];
 }
 
 /**
@@ -39,6 +60,10 @@ export class ProjectionEngine {
   private readonly pollIntervalMs: number;
   private readonly maxAttempts: number;
   private readonly retryDelayMs: number;
+  private readonly followed: FollowedConsumers | undefined;
+  private readonly followPollMs: number;
+  private readonly storeIdleCheckpoints: ReadonlySet<string>;
+  private readonly wakeOnAppend: boolean;
   /** The event each failing projection is stuck on, and how often it failed (per process). */
   private readonly failures = new Map<string, { eventId: string; attempts: number }>();
 
@@ -53,6 +78,10 @@ export class ProjectionEngine {
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.maxAttempts = options.maxAttempts ?? 3;
     this.retryDelayMs = options.retryDelayMs ?? 100;
+    this.followed = options.followed && !options.followed.empty ? options.followed : undefined;
+    this.followPollMs = options.followPollMs ?? 25;
+    this.storeIdleCheckpoints = new Set(options.storeIdleCheckpoints ?? []);
+    this.wakeOnAppend = options.wakeOnAppend ?? true;
     this.advanced.setMaxListeners(1000);
   }
 
@@ -105,7 +134,7 @@ export class ProjectionEngine {
     };
     const loop = new WorkerLoop('projections', step, this.logger, this.pollIntervalMs);
     this.loop = loop;
-    this.unsubscribe = this.store.onAppended(() => loop.wake());
+    if (this.wakeOnAppend) this.unsubscribe = this.store.onAppended(() => loop.wake());
     loop.start();
   }
 
@@ -122,8 +151,23 @@ export class ProjectionEngine {
     return () => this.advanced.off('advanced', listener);
   }
 
-  /** Resolves true once every projection has applied the event at `position` (read-your-writes). */
+  /**
+   * Resolves true once every projection has applied the event at `position` (read-your-writes):
+   * this process's consumers, then those it follows in another process.
+   */
   async waitFor(position: LogPosition, timeoutMs = 5000): Promise<boolean> {
+    const deadline = performance.now() + timeoutMs;
+    if (!(await this.waitForOwn(position, timeoutMs))) return false;
+    const followed = this.followed;
+    if (!followed || position.commit < 0n) return true;
+    for (;;) {
+      if ((await followed.behind(position)).length === 0) return true;
+      if (performance.now() >= deadline) return false;
+      await sleep(this.followPollMs);
+    }
+  }
+
+  private async waitForOwn(position: LogPosition, timeoutMs: number): Promise<boolean> {
     if (this.reached(position)) return true;
     const loop = this.loop;
     if (!loop) {
@@ -260,6 +304,7 @@ export class ProjectionEngine {
     if (events.length === 0) return { read: 0, progressed: false, failing: false };
     const last = events[events.length - 1].position;
     const work: PendingWork[] = [];
+    const idle: LogConsumer[] = [];
     for (const projection of this.projections) {
       const from = this.positions.get(projection.name) ?? START;
       if (comparePositions(last, from) <= 0) continue;
@@ -267,14 +312,16 @@ export class ProjectionEngine {
       if (comparePositions(from, windowStart) < 0) continue;
       const relevant = events.filter((event) => comparePositions(event.position, from) > 0 && projection.handles.includes(event.type));
       // Events a projection ignores move it on without a write; after a restart it reads them again, harmlessly.
-      if (relevant.length === 0) this.positions.set(projection.name, last);
-      else work.push({ projection, from, events: relevant });
+      if (relevant.length === 0) {
+        this.positions.set(projection.name, last);
+        if (this.storeIdleCheckpoints.has(projection.name)) idle.push(projection);
+      } else work.push({ projection, from, events: relevant });
     }
     let progressed = work.length < this.projections.length;
     let failing = false;
     if (work.length > 0) {
       try {
-        await this.applyTogether(work, last, resets);
+        await this.applyTogether([...work, ...idle.map((projection) => ({ projection, from: last, events: [] }))], last, resets);
         progressed = true;
       } catch {
         for (const item of work) {

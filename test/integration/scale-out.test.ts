@@ -1,7 +1,8 @@
 /**
  * Issue 14: the scale-out topology on a real PostgreSQL with pgvector — two `ROLE=api` processes and
  * one `ROLE=worker` on one database. Rate limits are shared by the API nodes, a revoked key stops
- * working on every node, and an item accepted by one node is readable on the other at once.
+ * working on every node, an item accepted by one node is readable on the other at once, and a
+ * deletion on an API node (the reactors run on the worker only) still erases the item before its 204.
  */
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import pg from 'pg';
 import { createProject } from '../../commands/create-project/handler.js';
 import { revokeApiKey } from '../../commands/revoke-api-key/handler.js';
 import { loadConfig } from '../../src/config.js';
+import { feedbackStream } from '../../src/domain/feedback/events.js';
 import { createLogger } from '../../src/logger.js';
 import { openRuntime, type Runtime } from '../../src/runtime.js';
 import { expectEventually } from '../support/eventually.js';
@@ -85,6 +87,15 @@ describe('scale-out: two API nodes and a worker on one PostgreSQL (issue 14)', f
       },
       { timeoutMs: 60_000, intervalMs: 200 },
     );
+  });
+
+  it('an item deleted on an API node (which leaves the reactors to the worker) is erased from the log before the 204', async () => {
+    const accepted = await call(api1, '/api/v1/feedback', { method: 'POST', key: keys.secretKey, body: JSON.stringify({ text: 'Please delete me' }) });
+    const { id } = (await accepted.json()) as { id: string };
+    // The deletion waits for the worker's reactors (the erasure job) through their checkpoints.
+    expect((await call(api2, `/api/v1/feedback/${id}`, { method: 'DELETE', key: keys.secretKey })).status).to.equal(204);
+    expect((await call(api1, `/api/v1/feedback/${id}`, { key: keys.secretKey })).status).to.equal(404);
+    expect(await runtime.store.readStream(feedbackStream(id))).to.deep.equal([]);
   });
 
   it('the API nodes share rate limits: 30 widget submissions a minute across both, then 429 on either', async () => {
