@@ -81,7 +81,7 @@ export async function submitFeedback(
       { expectNewStream: true, context },
     );
     const appended = handled.appended!;
-    if (waitForReadModels && !(appended.projectedInline && services.engine.following)) await services.engine.waitFor(appended.position);
+    if (waitForReadModels) await services.engine.waitForAppend(appended);
     return { kind: 'accepted', id: feedbackId };
   } catch (error) {
     if (error instanceof FeedbackAlreadySubmitted) return replay(services, feedbackId, waitForReadModels);

@@ -42,6 +42,8 @@ export interface AppendResult {
   position: LogPosition;
   /** The inline projections (PostgreSQL log) applied these events in the append's transaction. */
   projectedInline?: true;
+  /** Inline projections that left some of these events to their asynchronous pass: a reader of those waits for them alone. */
+  awaitingProjections?: string[];
 }
 
 export class WrongExpectedRevisionError extends Error {

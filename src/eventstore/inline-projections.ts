@@ -23,9 +23,9 @@ export interface InlineProjection {
 
 const appliesInline = (projection: InlineProjection, event: RecordedEvent): boolean => projection.inline.includes(event.type) && !projection.defers?.(event);
 
-/** Whether some inline projection leaves this event of one of its types to the asynchronous pass. */
-export const deferredByAny = (projections: readonly InlineProjection[], event: RecordedEvent): boolean =>
-  projections.some((projection) => projection.inline.includes(event.type) && projection.defers?.(event) === true);
+/** The inline projections that leave this event of one of their types to the asynchronous pass. */
+export const projectionsDeferring = (projections: readonly InlineProjection[], event: RecordedEvent): string[] =>
+  projections.filter((projection) => projection.inline.includes(event.type) && projection.defers?.(event) === true).map((projection) => projection.name);
 
 /** Called when an inline projection failed: the append goes on, the asynchronous pass applies (or parks) the events. */
 export type InlineFailureListener = (failure: { projection: string; error: unknown }) => void;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
 import { StreamErasedError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type RecordedEvent } from './event-store.js';
-import { applyInline, deferredByAny, type InlineFailureListener, type InlineProjection } from './inline-projections.js';
+import { applyInline, projectionsDeferring, type InlineFailureListener, type InlineProjection } from './inline-projections.js';
 
 export interface AppendRequest {
   stream: string;
@@ -114,7 +114,7 @@ export async function appendRequestsIn(tx: Queryable, requests: PreparedAppend[]
     outcomes.push({ ok: true, eventIds });
   }
   const positions = new Map<string, { revision: number; commit: bigint; prepare: bigint }>();
-  let projectedInline = new Set<string>();
+  let projectedInline: InlineOutcome = { projected: new Set(), awaiting: new Map() };
   if (columns.ids.length > 0) {
     const inserted = await tx.query<{ event_id: string; revision: number; transaction_id: string; global_position: string; recorded_at: Date }>(
       `INSERT INTO events (event_id, stream, revision, type, data, metadata)
@@ -131,21 +131,31 @@ export async function appendRequestsIn(tx: Queryable, requests: PreparedAppend[]
     if (!('eventIds' in outcome)) return outcome;
     const last = positions.get(outcome.eventIds[outcome.eventIds.length - 1])!;
     const result: AppendResult = { nextRevision: last.revision, position: { commit: last.commit, prepare: last.prepare } };
-    if (outcome.eventIds.some((id) => projectedInline.has(id))) result.projectedInline = true;
+    if (outcome.eventIds.some((id) => projectedInline.projected.has(id))) result.projectedInline = true;
+    const awaiting = new Set(outcome.eventIds.flatMap((id) => projectedInline.awaiting.get(id) ?? []));
+    if (awaiting.size > 0) result.awaitingProjections = [...awaiting];
     return { ok: true, result };
   });
 }
 
+interface InlineOutcome {
+  /** Events every inline projection of their type has applied. */
+  projected: Set<string>;
+  /** Events applied inline in part: the projections that left them to the asynchronous pass. */
+  awaiting: Map<string, string[]>;
+}
+
 /**
  * The inserted events some inline projection handles, as the log will give them back (data parsed
- * from the stored JSON), applied inline; returns the ids of those now projected.
+ * from the stored JSON), applied inline; says which are now projected, and which wait for some
+ * projection's asynchronous pass.
  */
 async function projectInline(
   tx: Queryable,
   inline: InlineOptions,
   columns: { ids: string[]; streams: string[]; types: string[]; data: string[]; metadata: string[] },
   inserted: { event_id: string; revision: number; transaction_id: string; global_position: string; recorded_at: Date }[],
-): Promise<Set<string>> {
+): Promise<InlineOutcome> {
   const types = new Set(inline.projections.flatMap((projection) => projection.inline));
   const index = new Map(columns.ids.map((id, i) => [id, i]));
   const events: RecordedEvent[] = [];
@@ -163,8 +173,13 @@ async function projectInline(
       recordedAt: row.recorded_at,
     });
   }
-  if (events.length === 0) return new Set();
-  const applied = await applyInline(tx, inline.projections, events, inline.onFailure);
-  // A deferred event is not projected yet: its caller waits for the asynchronous pass.
-  return new Set(applied ? events.filter((event) => !deferredByAny(inline.projections, event)).map((event) => event.id) : []);
+  const outcome: InlineOutcome = { projected: new Set(), awaiting: new Map() };
+  if (events.length === 0 || !(await applyInline(tx, inline.projections, events, inline.onFailure))) return outcome;
+  for (const event of events) {
+    // A deferred event is projected in part: its caller waits for the deferring projections' asynchronous pass.
+    const deferring = projectionsDeferring(inline.projections, event);
+    if (deferring.length > 0) outcome.awaiting.set(event.id, deferring);
+    else outcome.projected.add(event.id);
+  }
+  return outcome;
 }

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Database, Queryable } from '../db/database.js';
-import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/event-store.js';
+import { comparePositions, START, type AppendResult, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/event-store.js';
 import type { Logger } from '../logger.js';
 import { WorkerLoop } from '../work/worker-loop.js';
 import { deleteCheckpoint, lockCheckpoints, readCheckpoint, writeCheckpoints } from './checkpoints.js';
@@ -152,14 +152,26 @@ export class ProjectionEngine {
   }
 
   /**
-   * Resolves true once every projection has applied the event at `position` (read-your-writes):
-   * this process's consumers, then those it follows in another process.
+   * Read-your-writes after an append: nothing to wait for when its inline projections wrote it and
+   * this process follows the log live; only the projections that left some of its events to their
+   * asynchronous pass, when some did; otherwise every projection.
    */
-  async waitFor(position: LogPosition, timeoutMs = 5000): Promise<boolean> {
+  async waitForAppend(appended: AppendResult): Promise<boolean> {
+    if (!this.following) return this.waitFor(appended.position);
+    if (appended.awaitingProjections) return this.waitFor(appended.position, undefined, appended.awaitingProjections);
+    return appended.projectedInline ? true : this.waitFor(appended.position);
+  }
+
+  /**
+   * Resolves true once every projection has applied the event at `position` (read-your-writes):
+   * this process's consumers, then those it follows in another process. With `only`, just those
+   * projections of this process.
+   */
+  async waitFor(position: LogPosition, timeoutMs = 5000, only?: readonly string[]): Promise<boolean> {
     const deadline = performance.now() + timeoutMs;
-    if (!(await this.waitForOwn(position, timeoutMs))) return false;
+    if (!(await this.waitForOwn(position, timeoutMs, only))) return false;
     const followed = this.followed;
-    if (!followed || position.commit < 0n) return true;
+    if (!followed || position.commit < 0n || only) return true;
     for (;;) {
       if ((await followed.behind(position)).length === 0) return true;
       if (performance.now() >= deadline) return false;
@@ -167,22 +179,22 @@ export class ProjectionEngine {
     }
   }
 
-  private async waitForOwn(position: LogPosition, timeoutMs: number): Promise<boolean> {
-    if (this.reached(position)) return true;
+  private async waitForOwn(position: LogPosition, timeoutMs: number, only?: readonly string[]): Promise<boolean> {
+    if (this.reached(position, only)) return true;
     const loop = this.loop;
     if (!loop) {
       await this.catchUp();
-      return this.reached(position);
+      return this.reached(position, only);
     }
     return new Promise((resolve) => {
       const onAdvance = () => {
-        if (!this.reached(position)) return;
+        if (!this.reached(position, only)) return;
         cleanup();
         resolve(true);
       };
       const timer = setTimeout(() => {
         cleanup();
-        resolve(this.reached(position));
+        resolve(this.reached(position, only));
       }, timeoutMs);
       const cleanup = () => {
         clearTimeout(timer);
@@ -273,8 +285,9 @@ export class ProjectionEngine {
     return count;
   }
 
-  private reached(position: LogPosition): boolean {
+  private reached(position: LogPosition, only?: readonly string[]): boolean {
     for (const projection of this.projections) {
+      if (only && !only.includes(projection.name)) continue;
       const at = this.positions.get(projection.name) ?? START;
       if (comparePositions(at, position) < 0) return false;
     }

@@ -79,12 +79,14 @@ describe('inline projections (PostgreSQL log): applied in the append transaction
     expect(status.parked.map((parked) => parked.stream)).to.deep.equal(['note-p']);
   });
 
-  it('an event the projection defers (its effect depends on the log order) is left to the asynchronous pass, and its append says it is not projected', async () => {
+  it('an event the projection defers (its effect depends on the log order) is left to the asynchronous pass, and its append says it waits for that projection', async () => {
     const deferring: AnyProjector = { ...notes, defersInline: (event) => (event.data as { text: string }).text === 'in log order' };
     store = new PostgresEventStore(db, { projections: inlineProjections([deferring]), onFailure: ({ projection }) => failures.push(projection) });
     const [now, later] = await Promise.all([note('a', 'at once'), note('d', 'in log order')]);
     expect(now.projectedInline).to.equal(true);
     expect(later.projectedInline).to.equal(undefined);
+    expect(later.awaitingProjections).to.deep.equal(['notes']);
+    expect(now.awaitingProjections).to.equal(undefined);
     expect(failures).to.deep.equal([]);
     expect((await rows()).map((row) => row.note_id)).to.deep.equal(['a']);
     await new ProjectionEngine(db, store, [deferring], createLogger('silent')).catchUp();
