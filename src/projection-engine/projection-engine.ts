@@ -157,9 +157,8 @@ export class ProjectionEngine {
    * asynchronous pass, when some did; otherwise every projection.
    */
   async waitForAppend(appended: AppendResult): Promise<boolean> {
-    if (!this.following) return this.waitFor(appended.position);
     if (appended.awaitingProjections) return this.waitFor(appended.position, undefined, appended.awaitingProjections);
-    return appended.projectedInline ? true : this.waitFor(appended.position);
+    return appended.projectedInline && this.following ? true : this.waitFor(appended.position);
   }
 
   /**

@@ -64,6 +64,14 @@ describe('followed consumers: an API node waits for the reactors the worker appl
     expect(await jobs()).to.deep.equal(['j1']);
   });
 
+  it("waiting for named projections (an append's awaitingProjections) never waits for the worker's reactors", async () => {
+    const { position } = await append('Queued', 'j1');
+    expect(await api.waitFor(position, 100), 'every consumer: the reactor has not run').to.equal(false);
+    expect(await api.waitFor(position, 100, ['notes']), 'notes alone').to.equal(true);
+    expect(await api.waitForAppend({ nextRevision: 0, position, awaitingProjections: ['notes'] })).to.equal(true);
+    expect(await jobs(), 'the reactor has still not run').to.deep.equal([]);
+  });
+
   it('an event the reactor ignores is reached at once, though its stored checkpoint is behind', async () => {
     const queued = await append('Queued', 'j1');
     await worker.catchUp();
