@@ -103,7 +103,10 @@ describe('DELETE /api/v1/users/{userId} (spec 4.7)', function () {
       // reopening (the backfill rule reads it): a pointer to nothing now, and nothing else of the item.
       for (const id of targetItems) {
         const found = await tablesContaining(id);
-        expect(found.filter((table) => table !== 'events'), id).to.deep.equal(['erased_streams']);
+        expect(
+          found.filter((table) => table !== 'events'),
+          id,
+        ).to.deep.equal(['erased_streams']);
         const naming = await server.runtime.db.query<{ stream: string; data: Record<string, unknown> }>(
           `SELECT stream, data FROM events t WHERE position(lower($1) in lower(t::text)) > 0`,
           [id],
