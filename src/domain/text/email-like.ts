@@ -6,7 +6,10 @@
 
 const TOKEN = /\S+/g;
 
-/** What `/^\S+@\S+\.\S+$/` says of a token without whitespace, in one pass: an `@` after the first character and a `.` after it, both with something on each side. */
+/**
+ * What `/^\S+@\S+\.\S+$/` says of a token without whitespace, read once: an `@` after the first
+ * character, then a `.` with something on each side.
+ */
 export function isEmailLike(token: string): boolean {
   const at = token.indexOf('@', 1);
   if (at === -1) return false;

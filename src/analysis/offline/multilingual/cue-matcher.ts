@@ -86,22 +86,33 @@ function charBefore(text: string, index: number): string {
   return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? text.slice(index - 2, index) : text[index - 1];
 }
 
+/** `index`, or one before it when it would split a surrogate pair. */
+function codePointStart(text: string, index: number): number {
+  return index > 0 && charBefore(text, index + 1).length === 2 ? index - 1 : index;
+}
+
 /**
- * Where `negatedBefore` can start matching for a cue at `end`: at most NEGATION_WINDOW runs of
- * letters and apostrophes back (a match spans the negator and the words after it, each run ending
- * in whitespace), or just the longest negator back when a cue follows no space (only a negator
- * glued by its apostrophe, "n'", can precede it). Testing the whole text before every cue read it
- * again for each cue: quadratic in a long text full of cues. Exported for tests of that bound.
+ * Where `negatedBefore` can start matching for a cue at `end`. A match spans the negator and at most
+ * NEGATION_WINDOW - 1 words after it, each a run of letters and apostrophes ending in whitespace, so
+ * it starts within the last NEGATION_WINDOW runs; in the furthest of them only a negator ending the
+ * run fits (one glued to a word by its apostrophe, "n'aime", would need one word too many). When the
+ * cue follows no space, only a glued negator ending right before it can match.
+ * Testing the whole text before every cue read it again for each cue, and a long run of glued
+ * negators ("n'n'n'…") made each failing start read to the end: quadratic. Here the regular
+ * expression reads a few runs, and in the furthest run at most one negator's length of starts can fail
+ * late. Exported for tests of that bound.
  */
 export function negationWindowStart(lexicon: CompiledLexicon, folded: string, end: number): number {
   if (end === 0) return 0;
-  if (!SPACE.test(charBefore(folded, end))) return Math.max(0, end - lexicon.longestNegator - 1);
+  const negatorReach = lexicon.longestNegator + 1;
+  if (!SPACE.test(charBefore(folded, end))) return Math.max(0, codePointStart(folded, end - negatorReach));
   let start = end;
   for (let run = 0; run < NEGATION_WINDOW; run++) {
     while (start > 0 && SPACE.test(charBefore(folded, start))) start -= charBefore(folded, start).length;
     const runEnd = start;
     while (start > 0 && WORD_CHAR.test(charBefore(folded, start))) start -= charBefore(folded, start).length;
     if (start === runEnd) break;
+    if (run === NEGATION_WINDOW - 1) return Math.max(start, codePointStart(folded, runEnd - negatorReach));
   }
   return start;
 }

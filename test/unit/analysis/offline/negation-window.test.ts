@@ -44,8 +44,17 @@ describe('negation window of the cue matcher', () => {
     expect(read).to.be.at.most(3 * 5_001 + 3 * 6 * 1_000);
   });
 
+  // A run of glued negators made every failing start of the expression read to the end of the window.
+  it('given a long run of glued negators three words before a cue, then the window takes no more of it than the longest negator', () => {
+    const folded = foldText(`${"n'".repeat(5_000)} bon bon bon`);
+    const [first, second, third] = windows('fr', folded);
+    expect(first.start).to.equal(0);
+    expect(second.start).to.equal(0);
+    expect(third.index - third.start).to.equal(' bon bon '.length + 'jamais'.length + 1);
+  });
+
   it('given any text, then the window decides as the whole text before the cue did', () => {
-    const words = ['no', 'nunca', 'ni', 'bueno', 'malo', 'me', 'gusta', 'genial', "n'", 'pas', 'bon', 'aime', "'", '2', ',', '𝒜', 'x'];
+    const words = ['no', 'nunca', 'ni', 'bueno', 'malo', 'me', 'gusta', 'genial', "n'", 'pas', 'jamais', 'bon', 'aime', "'", '2', ',', '𝒜', 'x'];
     const text = fc
       .array(fc.tuple(fc.constantFrom(...words), fc.constantFrom(' ', '', '  ')), { maxLength: 12 })
       .map((parts) => parts.map(([w, s]) => w + s).join(''));
