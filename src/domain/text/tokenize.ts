@@ -1,4 +1,5 @@
 import { REDACTION_TYPES } from '../feedback/redaction-types.js';
+import { replaceEmailLikeTokens } from './email-like.js';
 import { isStopWord } from './stopwords.js';
 
 /**
@@ -19,10 +20,8 @@ export function stripPlaceholders(text: string): string {
 
 /** Lower-cases and removes what never names a theme; sentence breaks become `SEPARATOR` so bigrams do not cross them. */
 function clean(text: string): string {
-  return text
-    .replace(PLACEHOLDER, ` ${SEPARATOR} `)
-    .replace(/\bhttps?:\/\/\S+|\bwww\.\S+/gi, ` ${SEPARATOR} `)
-    .replace(/\S+@\S+\.\S+/g, ` ${SEPARATOR} `)
+  const withoutLinks = text.replace(PLACEHOLDER, ` ${SEPARATOR} `).replace(/\bhttps?:\/\/\S+|\bwww\.\S+/gi, ` ${SEPARATOR} `);
+  return replaceEmailLikeTokens(withoutLinks, ` ${SEPARATOR} `)
     .replace(/[’‘`]/g, "'")
     .replace(/[.!?;:,()[\]{}"“”/|…–—]+/g, ` ${SEPARATOR} `)
     .toLowerCase();

@@ -48,6 +48,8 @@ export interface CompiledLexicon {
   questionAtStart: RegExp;
   /** A negator as the last word before a cue: `(negator)( word){0,1} $`. */
   negatedBefore: RegExp | undefined;
+  /** Length of the longest negator. */
+  longestNegator: number;
   unspaced: boolean;
 }
 
@@ -63,7 +65,8 @@ const compiled = new Map<string, CompiledLexicon>(
     const negatedBefore =
       negators.length === 0 ? undefined : new RegExp(`(?<![\\p{L}])(?:${negators.join('|')})(?:(?<=')|\\s+)(?:[\\p{L}']+\\s+){0,${NEGATION_WINDOW - 1}}$`, 'u');
     const questionAtStart = new RegExp(`^[¿¡"'(\\s]*(?:${lexicon.question.map((q) => foldText(q).replace(/_$/, '(?![\\p{L}])')).join('|')})(?![\\p{L}])`, 'u');
-    return [language, { language, patterns, questionAtStart, negatedBefore, unspaced }];
+    const longestNegator = Math.max(0, ...negators.map((n) => n.length));
+    return [language, { language, patterns, questionAtStart, negatedBefore, longestNegator, unspaced }];
   }),
 );
 
@@ -71,6 +74,47 @@ export const CUE_LANGUAGES: readonly string[] = [...compiled.keys()];
 
 export function lexiconFor(language: string): CompiledLexicon | undefined {
   return compiled.get(language);
+}
+
+const WORD_CHAR = /[\p{L}']/u;
+const SPACE = /\s/u;
+
+/** The character (code point) that ends just before `index`. */
+function charBefore(text: string, index: number): string {
+  const low = text.charCodeAt(index - 1);
+  const high = index >= 2 ? text.charCodeAt(index - 2) : 0;
+  return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? text.slice(index - 2, index) : text[index - 1];
+}
+
+/** `index`, or one before it when it would split a surrogate pair. */
+function codePointStart(text: string, index: number): number {
+  return index > 0 && charBefore(text, index + 1).length === 2 ? index - 1 : index;
+}
+
+/**
+ * Where `negatedBefore` can start matching for a cue at `end`. A match spans the negator and at most
+ * NEGATION_WINDOW - 1 words after it, each a run of letters and apostrophes ending in whitespace, so
+ * it starts within the last NEGATION_WINDOW runs; in the furthest of them only a negator ending the
+ * run fits (one glued to a word by its apostrophe, "n'aime", would need one word too many). When the
+ * cue follows no space, only a glued negator ending right before it can match.
+ * Testing the whole text before every cue read it again for each cue, and a long run of glued
+ * negators ("n'n'n'…") made each failing start read to the end: quadratic. Here the regular
+ * expression reads a few runs, and in the furthest run at most one negator's length of starts can fail
+ * late. Exported for tests of that bound.
+ */
+export function negationWindowStart(lexicon: CompiledLexicon, folded: string, end: number): number {
+  if (end === 0) return 0;
+  const negatorReach = lexicon.longestNegator + 1;
+  if (!SPACE.test(charBefore(folded, end))) return Math.max(0, codePointStart(folded, end - negatorReach));
+  let start = end;
+  for (let run = 0; run < NEGATION_WINDOW; run++) {
+    while (start > 0 && SPACE.test(charBefore(folded, start))) start -= charBefore(folded, start).length;
+    const runEnd = start;
+    while (start > 0 && WORD_CHAR.test(charBefore(folded, start))) start -= charBefore(folded, start).length;
+    if (start === runEnd) break;
+    if (run === NEGATION_WINDOW - 1) return Math.max(start, codePointStart(folded, runEnd - negatorReach));
+  }
+  return start;
 }
 
 /**
@@ -82,7 +126,11 @@ export function countCues(lexicon: CompiledLexicon, folded: string): CueCounts {
   for (const category of CATEGORIES) counts[category] = folded.match(lexicon.patterns[category])?.length ?? 0;
   if (!lexicon.unspaced) counts.question = lexicon.questionAtStart.test(folded) ? 1 : 0;
   const negated = (category: 'positive' | 'negative') =>
-    lexicon.negatedBefore ? [...folded.matchAll(lexicon.patterns[category])].filter((m) => lexicon.negatedBefore!.test(folded.slice(0, m.index))).length : 0;
+    lexicon.negatedBefore
+      ? [...folded.matchAll(lexicon.patterns[category])].filter((m) =>
+          lexicon.negatedBefore!.test(folded.slice(negationWindowStart(lexicon, folded, m.index), m.index)),
+        ).length
+      : 0;
   const [negatedPositive, negatedNegative] = [negated('positive'), negated('negative')];
   counts.positive += negatedNegative - negatedPositive;
   counts.negative += negatedPositive - negatedNegative;
