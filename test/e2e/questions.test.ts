@@ -102,10 +102,14 @@ describe('Tracked questions and question.verdict_changed (issue 10)', function (
       },
       { timeoutMs: 30_000, intervalMs: 300 },
     );
-    await expectEventually(() => expect(receiver.at('/questions').length).to.be.at.least(2));
-    const verdicts = receiver.at('/questions').map((delivery) => `${delivery.json.data.previousVerdict}->${delivery.json.data.verdict}`);
+    const verdictChanges = () => receiver.at('/questions').map((delivery) => `${delivery.json.data.previousVerdict}->${delivery.json.data.verdict}`);
+    // The way down may pass through `mixed`: each step is its own delivery, and the last may still be in flight.
+    await expectEventually(() => expect(verdictChanges().some((change) => change.endsWith('->negative'))).to.equal(true), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
+    const verdicts = verdictChanges();
     expect(verdicts[0]).to.equal('insufficient->positive');
-    expect(verdicts.at(-1)).to.match(/->negative$/);
     expect(new Set(receiver.at('/questions').map((delivery) => delivery.json.id)).size, 'each change is its own event').to.equal(verdicts.length);
   });
 
