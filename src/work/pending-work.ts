@@ -67,15 +67,19 @@ export async function claimPendingWork<Row extends { attempts: number }>(options
           context: options.logFields(row),
         })
       : undefined;
+    let failure: { error: unknown } | undefined;
     try {
       await options.run(row);
     } catch (error) {
-      await renewal?.stop(); // so that no renewal in flight overwrites the retry time
-      const lastError = describeFailure(error);
+      failure = { error };
+    } finally {
+      // Stopped before the retry time is written, so that no renewal in flight overwrites it.
+      await renewal?.stop();
+    }
+    if (failure) {
+      const lastError = describeFailure(failure.error);
       services.logger.warn({ ...options.logFields(row), attempts: row.attempts, lastError }, options.failureMessage);
       await leaseUntil(row[key], retryDelaySeconds(row.attempts), lastError);
-    } finally {
-      await renewal?.stop();
     }
   }
   return claimed.rowCount ?? 0;
