@@ -3,12 +3,15 @@ import type { Logger } from '../logger.js';
 import type { ThemeLabeler } from './labeler.js';
 import { PhraseLabeler } from './labels/phrase-labeler.js';
 import { llmConfigFromEnv } from './llm/llm-config.js';
-import { LlmLabeler } from './llm/llm-labeler.js';
 
-/** Theme labels from the LLM when one is configured (the offline phrase when it fails), else the theme's most representative noun phrase. */
-export function createLabeler(config: Config, logger: Logger, env: NodeJS.ProcessEnv = process.env): ThemeLabeler {
+/**
+ * Theme labels from the LLM when one is configured (the offline phrase when it fails), else the theme's most
+ * representative noun phrase. The LLM client library is loaded only when configured.
+ */
+export async function createLabeler(config: Config, logger: Logger, env: NodeJS.ProcessEnv = process.env): Promise<ThemeLabeler> {
   const offline = new PhraseLabeler();
   if (config.analyzer !== 'llm') return offline;
+  const { LlmLabeler } = await import('./llm/llm-labeler.js');
   const llm = new LlmLabeler(llmConfigFromEnv(env));
   return {
     async label(input) {

@@ -4,6 +4,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { PoolDatabase, type Database } from './database.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { createEmbeddedDatabase } from './create-embedded-database.js';
 import { embeddedDatabaseExists } from './embedded-database-exists.js';
 import { PriorityGate } from './priority.js';
 
@@ -65,12 +66,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const existedBefore = !inMemory && embeddedDatabaseExists(options.dataDir);
   const release = inMemory ? () => {} : acquireDataDirLock(options.dataDir, options.holder);
   try {
-    let lite = await openLite(options.dataDir, inMemory ? await freshInMemoryImage() : undefined);
-    if (!inMemory && !existedBefore) {
-      // Creating the database grows PGlite's memory by a few hundred MiB for good; opening it again sheds that.
-      await lite.close();
-      lite = await openLite(options.dataDir);
-    }
+    if (!inMemory && !existedBefore) await createEmbeddedDatabase(options.dataDir, START_PARAMS);
+    const lite = await openLite(options.dataDir, inMemory ? await freshInMemoryImage() : undefined);
     const pool = new pg.Pool(createPgConfig(lite) as pg.PoolConfig);
     await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
     return new PoolDatabase(

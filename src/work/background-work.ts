@@ -15,7 +15,6 @@ import { resumeIdentityMerges } from '../processes/identity-merge/resume.js';
 import { WebhookDeliveryWorker } from '../webhooks/delivery-worker.js';
 import { DELIVERY_RETENTION_EVERY_MS, pruneWebhookDeliveries } from '../webhooks/retention.js';
 import { TranscriptExtractionWorker } from '../processes/transcript-extraction/worker.js';
-import { createQuoteExtractor } from '../transcripts/extraction/create-extractor.js';
 import type { QuoteExtractor } from '../transcripts/extraction/quote-extractor.js';
 
 export interface BackgroundWork {
@@ -32,7 +31,7 @@ export function startBackgroundWork(
   runtime: Runtime,
   analyzer: () => Promise<Analyzer>,
   labeler: ThemeLabeler,
-  extractor: QuoteExtractor = createQuoteExtractor(runtime.config),
+  extractor: QuoteExtractor,
 ): BackgroundWork {
   const analysis = new AnalysisWorker(runtime, analyzer);
   const clustering = new ClusteringWorker(runtime, labeler);

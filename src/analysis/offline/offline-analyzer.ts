@@ -5,7 +5,8 @@
  */
 import type { Analysis, Analyzer, Embedding } from '../analyzer.js';
 import { BatchingEncoder } from './embeddings/batching-encoder.js';
-import { USE_LITE_DIMENSIONS, USE_LITE_MODEL, UseLiteEncoder } from './embeddings/use-lite.js';
+import { UseLiteEncoder } from './embeddings/use-lite.js';
+import { OFFLINE_ANALYZER_NAME, USE_LITE_DIMENSIONS, USE_LITE_MODEL } from './offline-model-names.js';
 import { LanguageDetector } from './language/language-detector.js';
 import { TextClassifier } from './classifier/text-classifier.js';
 import type { ClassifierModel } from './classifier/classifier-model.js';
@@ -13,7 +14,7 @@ import { neutralisePlaceholders } from './text/placeholders.js';
 import { classifyWithCues } from './multilingual/multilingual-classifier.js';
 import classifierModel from './model/classifiers.json' with { type: 'json' };
 
-export const OFFLINE_ANALYZER_NAME = 'offline';
+export { OFFLINE_ANALYZER_NAME };
 
 export class OfflineAnalyzer implements Analyzer {
   readonly name = OFFLINE_ANALYZER_NAME;

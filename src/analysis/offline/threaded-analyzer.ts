@@ -3,8 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Analysis, Analyzer, Embedding } from '../analyzer.js';
-import { OFFLINE_ANALYZER_NAME } from './offline-analyzer.js';
-import { USE_LITE_DIMENSIONS, USE_LITE_MODEL } from './embeddings/use-lite.js';
+import { OFFLINE_ANALYZER_NAME, USE_LITE_DIMENSIONS, USE_LITE_MODEL } from './offline-model-names.js';
 import type { ThreadRequest } from './analyzer-thread.js';
 
 type Pending = { resolve: (value: any) => void; reject: (error: Error) => void };

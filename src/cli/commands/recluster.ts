@@ -5,7 +5,7 @@ import { reclusterAll, reclusterProject } from '../../work/clustering/recluster.
 
 export async function reclusterCommand(runtime: Runtime, args: string[], print: (line: string) => void): Promise<void> {
   const { values } = parseArgs({ args, options: { project: { type: 'string' } } });
-  const labeler = createLabeler(runtime.config, runtime.logger);
+  const labeler = await createLabeler(runtime.config, runtime.logger);
   const report = (r: { projectId: string; merged: number; relabeled: number; ran: boolean }) =>
     print(r.ran ? `${r.projectId}: ${r.merged} merged, ${r.relabeled} relabeled` : `${r.projectId}: busy (clustering in progress), try again`);
   if (values.project) report(await reclusterProject(runtime, labeler, values.project));

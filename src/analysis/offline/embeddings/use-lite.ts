@@ -10,8 +10,9 @@ import path from 'node:path';
 import { Tokenizer, type VocabularyEntry } from './tokenizer.js';
 import { initWasmBackend } from './wasm-backend.js';
 
-export const USE_LITE_MODEL = 'use-lite-512';
-export const USE_LITE_DIMENSIONS = 512;
+import { USE_LITE_DIMENSIONS, USE_LITE_MODEL } from '../offline-model-names.js';
+
+export { USE_LITE_DIMENSIONS, USE_LITE_MODEL };
 /** Self-attention cost grows with the square of the length; longer texts are cut (about 350 words). */
 const MAX_TOKENS = 512;
 
