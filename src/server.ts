@@ -49,7 +49,12 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   if (runWorkers) void loadAnalyzer().catch((error) => options.logger.error({ err: error }, 'analyzer failed to load'));
   const work = !runWorkers
     ? undefined
-    : startBackgroundWork(runtime, loadAnalyzer, await createLabeler(config, options.logger, options.env), await createQuoteExtractor(config, options.logger, options.env));
+    : startBackgroundWork(
+        runtime,
+        loadAnalyzer,
+        await createLabeler(config, options.logger, options.env),
+        await createQuoteExtractor(config, options.logger, options.env),
+      );
   const container = createContainer(runtime, loadAnalyzer);
   const keyCache = new KeyCache(keyLookupFrom(runtime.db), () => runtime.clock.now().getTime());
   const stopObservingKeys = runtime.engine.onAdvanced((events) => keyCache.observe(events));
