@@ -6,8 +6,8 @@ import { llmConfigFromEnv } from './llm/llm-config.js';
 import { loadThreadedAnalyzer } from './offline/threaded-analyzer.js';
 
 /**
- * The configured analyzer; the LLM client library (about 40 MiB) is loaded only when configured. The LLM one falls back to the offline analyzer after its last retry,
- * so a failing model never loses an item.
+ * The configured analyzer. The LLM one falls back to the offline analyzer after its last retry, so a
+ * failing model never loses an item; its client library (about 40 MiB) is loaded only when configured.
  */
 export async function createAnalyzer(config: Config, logger: Logger, env: NodeJS.ProcessEnv = process.env): Promise<Analyzer> {
   const offline = await loadThreadedAnalyzer();
