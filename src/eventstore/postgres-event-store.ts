@@ -80,13 +80,17 @@ export class PostgresEventStore implements EventStore {
       const priority = currentPriority();
       const lane = this.lanes[priority];
       lane.queue.push({ request, resolve, reject });
-      if (!lane.flushing) void this.flush(priority);
+      if (lane.flushing) return;
+      lane.flushing = true;
+      // The first append of a batch waits for the event loop's check phase, after every socket that was
+      // ready has been read: the embedded database answers through promises alone, so without this turn
+      // each request's transaction would commit before the next request is even parsed (batches of one).
+      setImmediate(() => void this.flush(priority));
     });
   }
 
   private async flush(priority: Priority): Promise<void> {
     const lane = this.lanes[priority];
-    lane.flushing = true;
     while (lane.queue.length > 0) {
       const batch = lane.queue.splice(0, MAX_BATCH);
       const outcomes = await withPriority(priority, () => this.appendBatch(batch.map((p) => p.request)));
