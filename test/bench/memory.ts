@@ -120,7 +120,15 @@ async function measure(label: string, env: Record<string, string>): Promise<Memo
 const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const tuned = startScriptEnvironment();
-const runs = [await measure('C allocator defaults', {}), await measure(`npm start (${Object.entries(tuned).map(([k, v]) => `${k}=${v}`).join(' ')})`, tuned)];
+const runs = [
+  await measure('C allocator defaults', {}),
+  await measure(
+    `npm start (${Object.entries(tuned)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')})`,
+    tuned,
+  ),
+];
 console.log(`Resident memory of \`node dist/src/main.js\`, fresh data directory, offline analyzer loaded; burst of ${TOTAL} POST /feedback, 16 connections`);
 for (const run of runs) {
   console.log(

@@ -7,7 +7,19 @@ import { benchFeedback, printFeedback } from './feedback.js';
 import { benchFeedbackPostgres, printFeedbackPostgres } from './feedback-postgres.js';
 import { benchPing, printPing } from './ping.js';
 
-const scripts = ['analyzer', 'eventstore', 'rate-limiter', 'search', 'transcripts', 'transcript-extraction', 'webhooks', 'widget', 'users', 'imports', 'memory'];
+const scripts = [
+  'analyzer',
+  'eventstore',
+  'rate-limiter',
+  'search',
+  'transcripts',
+  'transcript-extraction',
+  'webhooks',
+  'widget',
+  'users',
+  'imports',
+  'memory',
+];
 const known = ['ping', 'feedback', 'feedback-postgres', ...scripts];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !known.includes(name));
