@@ -27,12 +27,7 @@ const RECLUSTER_EVERY_MS = 10 * 60_000;
  * The `worker` role: analysis, clustering, tracked-question verdicts, user health, webhook deliveries, leftover erasures, and the periodic theme-drift pass.
  * New work announced by the projections wakes the queue workers at once.
  */
-export function startBackgroundWork(
-  runtime: Runtime,
-  analyzer: () => Promise<Analyzer>,
-  labeler: ThemeLabeler,
-  extractor: QuoteExtractor,
-): BackgroundWork {
+export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<Analyzer>, labeler: ThemeLabeler, extractor: QuoteExtractor): BackgroundWork {
   const analysis = new AnalysisWorker(runtime, analyzer);
   const clustering = new ClusteringWorker(runtime, labeler);
   const webhooks = new WebhookDeliveryWorker(runtime);
