@@ -1,4 +1,6 @@
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -7,7 +9,8 @@ import { Worker } from 'node:worker_threads';
  * the thread that made it lives; a thread's memory is released when it exits.
  */
 export async function createEmbeddedDatabase(dataDir: string, startParams: readonly string[]): Promise<void> {
-  const modules = { pglite: import.meta.resolve('@electric-sql/pglite'), vector: import.meta.resolve('@electric-sql/pglite-pgvector') };
+  const resolve = (name: string) => pathToFileURL(createRequire(import.meta.url).resolve(name)).href;
+  const modules = { pglite: resolve('@electric-sql/pglite'), vector: resolve('@electric-sql/pglite-pgvector') };
   const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { dataDir, startParams, modules } });
   const failure = new Promise<never>((_, reject) => worker.once('error', reject));
   const [code] = await Promise.race([once(worker, 'exit'), failure]);

@@ -4,7 +4,7 @@ import { CtfidfLabeler } from '../../src/analysis/labels/ctfidf-labeler.js';
 import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
 import { AnalysisWorker } from '../../src/work/analysis-worker.js';
 import { ClusteringWorker } from '../../src/work/clustering/clustering-worker.js';
-import { submitFeedback } from '../support/feedback.js';
+import { submitFeedback, untilConsumersCaughtUp } from '../support/feedback.js';
 import { readJson } from '../support/http.js';
 import { MutableClock } from '../support/mutable-clock.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -23,8 +23,10 @@ describe('ClusteringWorker: failures are retried later, the queue keeps moving (
 
   async function processed(text: string): Promise<string> {
     const id = await submitFeedback(server, key, { text });
+    await untilConsumersCaughtUp(server); // the reactor that queues the analysis job has run
     const analysis = new AnalysisWorker(server.runtime, loadThreadedAnalyzer);
     while ((await analysis.runOnce()) > 0);
+    await untilConsumersCaughtUp(server); // and the one that queues its clustering job
     return id;
   }
 

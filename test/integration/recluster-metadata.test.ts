@@ -10,6 +10,7 @@ import { handleCommand } from '../../src/eventstore/command-handler.js';
 import { AnalysisWorker } from '../../src/work/analysis-worker.js';
 import { reclusterProject } from '../../src/work/clustering/recluster.js';
 import { expectEventually } from '../support/eventually.js';
+import { untilConsumersCaughtUp } from '../support/feedback.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const TEXT = 'Exports to Excel lose the date column';
@@ -49,6 +50,7 @@ describe('recluster pass: its merges and relabels are recorded as one system run
       const response = await server.request('/api/v1/feedback', { key: project.secretKey, method: 'POST', body: JSON.stringify({ text: TEXT }) });
       ids.push(((await response.json()) as { id: string }).id);
     }
+    await untilConsumersCaughtUp(server); // the reactor that queues the analysis jobs has run
     const analysis = new AnalysisWorker(server.runtime, loadThreadedAnalyzer);
     while ((await analysis.runOnce()) > 0);
     await expectEventually(async () => {
