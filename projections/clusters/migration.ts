@@ -57,4 +57,9 @@ export const clustersMigrations: Migration[] = [
     id: '0403_cluster_members_language',
     sql: `ALTER TABLE cluster_members ADD COLUMN IF NOT EXISTS language text;`,
   },
+  {
+    // A theme's members in join order: whether a joining item comes last is one index probe (membership.ts).
+    id: '0404_cluster_members_join_order',
+    sql: `CREATE INDEX IF NOT EXISTS cluster_members_join_order ON cluster_members (cluster_id, joined_seq, feedback_id);`,
+  },
 ];
