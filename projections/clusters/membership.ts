@@ -44,8 +44,10 @@ async function addLastMember(tx: Queryable, clusterId: string, feedbackId: strin
 
 /**
  * Moves one item into `toClusterId` (or out of every theme, with null) and updates both themes. The
- * item joins last (its `joinedSeq` is the log position of the event that moves it), so the theme it
- * joins is updated by addition; the theme it leaves is recomputed.
+ * theme it joins is updated by addition when the item sorts last in it (the usual case: `joinedSeq` is
+ * the position of the event that moves it), else recomputed; the theme it leaves is recomputed.
+ * Positions are not always increasing in log order (a transaction may commit after one that took a
+ * later position), hence the check.
  */
 export async function moveMember(tx: Queryable, feedbackId: string, toClusterId: string | null, joinedSeq: bigint | null): Promise<void> {
   const previous = await tx.query<{ cluster_id: string | null }>(`SELECT cluster_id FROM cluster_members WHERE feedback_id = $1`, [feedbackId]);
@@ -70,8 +72,9 @@ export async function moveMember(tx: Queryable, feedbackId: string, toClusterId:
  */
 async function joinsLast(tx: Queryable, clusterId: string, feedbackId: string, joinedSeq: bigint): Promise<boolean> {
   const latest = await tx.query<{ joined_seq: string | null }>(
-    `SELECT joined_seq::text AS joined_seq FROM cluster_members
-      WHERE cluster_id = $1 AND feedback_id <> $2 ORDER BY joined_seq DESC NULLS FIRST, feedback_id DESC LIMIT 1`,
+    // Qualified: a bare name would sort by the output column, the text of the position.
+    `SELECT m.joined_seq::text AS joined_seq FROM cluster_members m
+      WHERE m.cluster_id = $1 AND m.feedback_id <> $2 ORDER BY m.joined_seq DESC NULLS FIRST, m.feedback_id DESC LIMIT 1`,
     [clusterId, feedbackId],
   );
   const other = latest.rows[0];

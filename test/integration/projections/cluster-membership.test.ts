@@ -70,6 +70,19 @@ describe('clusters projection: a joining item updates its theme by addition, equ
     expect(moved).to.include({ size: 2, positive: 1, negative: 1 });
   });
 
+  it('given members whose positions have more digits than the joining one, then the order is numeric, not textual', async () => {
+    await db.query(`INSERT INTO clusters (cluster_id, project_id, model, created_at) VALUES ('c3', 'p', 'm', now())`);
+    await addMember('fb_x', 201, 'neutral', true, '2026-11-03T10:00:00Z');
+    await addMember('fb_y', 202, 'neutral', true, '2026-11-04T10:00:00Z');
+    await addMember('fb_z', 203, 'neutral', true, '2026-11-05T10:00:00Z');
+    await moveMember(db, 'fb_x', 'c3', 999n);
+    await moveMember(db, 'fb_y', 'c3', 1005n);
+    await moveMember(db, 'fb_z', 'c3', 1000n); // joins between them: "999" sorts after "1005" as text
+    const joined = await statistics('c3');
+    await refreshCluster(db, 'c3');
+    expect(await statistics('c3')).to.deep.equal(joined);
+  });
+
   it('given an item moving to another theme, then the theme it leaves is recomputed without it', async () => {
     await moveMember(db, 'fb_0', 'c2', 7000n);
     expect((await statistics('c1')).size).to.equal(39);
