@@ -1,4 +1,5 @@
 import { contentWords, stem } from '../text/tokenize.js';
+import { isFunctionWordOf } from '../text/function-words.js';
 import { isStopWord } from '../text/stopwords.js';
 import { ASPECT_SLOTS, aspectVector } from './aspects.js';
 import useLite512 from './model/use-lite-512.json' with { type: 'json' };
@@ -73,7 +74,7 @@ export function toClusteringVector(
   if (!space || embedding.length !== space.dimensions) return [...embedding];
   const scale = readsLanguage(space, language) ? 1 : FOREIGN_SEMANTIC_SCALE;
   const semantic = unit(embedding.map((x, i) => x - space.mean[i])).map((x) => x * scale);
-  const lexical = unit(lexicalVector(text ?? '', space));
+  const lexical = unit(lexicalVector(text ?? '', language, space));
   const aspects = unit(aspectVector(text ?? ''));
   const a = Math.sqrt(Math.max(0, 1 - weights.lexical ** 2 - weights.aspect ** 2));
   return unit([...semantic.map((x) => a * x), ...lexical.map((x) => weights.lexical * x), ...aspects.map((x) => weights.aspect * x)]);
@@ -83,17 +84,20 @@ function readsLanguage(space: ClusteringSpace, language: string | undefined): bo
   return !space.languages || language === undefined || language === 'und' || space.languages.includes(language);
 }
 
-/** Stemmed content words: no stop words, numbers or redaction placeholders; split at hyphens and apostrophes. */
-export function lexicalTerms(text: string): string[] {
+/**
+ * Stemmed content words: no stop words (English, and those of the text's detected language), numbers or
+ * redaction placeholders; split at hyphens and apostrophes.
+ */
+export function lexicalTerms(text: string, language?: string): string[] {
   return contentWords(text)
     .flatMap((w) => w.split(/['-]/))
-    .filter((w) => w.length >= 2 && !isStopWord(w))
+    .filter((w) => w.length >= 2 && !isStopWord(w) && !isFunctionWordOf(language, w))
     .map(stem);
 }
 
-function lexicalVector(text: string, space: ClusteringSpace): number[] {
+function lexicalVector(text: string, language: string | undefined, space: ClusteringSpace): number[] {
   const vector = new Array<number>(LEXICAL_BUCKETS).fill(0);
-  for (const term of new Set(lexicalTerms(text))) {
+  for (const term of new Set(lexicalTerms(text, language))) {
     const hash = fnv1a(term);
     const weight = Object.hasOwn(space.idf, term) ? space.idf[term] : space.unseenIdf;
     vector[hash % LEXICAL_BUCKETS] += (hash >>> 31 === 1 ? -1 : 1) * weight;

@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { findMerges } from '../../../src/domain/cluster/assignment.js';
-import { clusteringDimensions, LEXICAL_BUCKETS, toClusteringVector, USE_LITE_CLUSTERING_DIMENSIONS } from '../../../src/domain/cluster/clustering-vector.js';
+import {
+  clusteringDimensions,
+  lexicalTerms,
+  LEXICAL_BUCKETS,
+  toClusteringVector,
+  USE_LITE_CLUSTERING_DIMENSIONS,
+} from '../../../src/domain/cluster/clustering-vector.js';
 import { cosineSimilarity } from '../../../src/domain/cluster/vectors.js';
 import { ASPECT_SLOTS } from '../../../src/domain/cluster/aspects.js';
 
@@ -76,6 +82,18 @@ describe('clustering vector', () => {
     expect(asRead).to.be.greaterThan(0.3);
     expect(asSpanish).to.be.lessThan(0.1);
     expect(norm(toClusteringVector('use-lite-512', e, first, 'es'))).to.be.closeTo(1, 1e-9);
+  });
+
+  it('given a text in Spanish or German, when its words are taken, then the function words of its language are not among them', () => {
+    const spanish = 'No puedo descargar los certificados de los cursos';
+    expect(lexicalTerms(spanish)).to.include.members(['los', 'de']);
+    expect(lexicalTerms(spanish, 'es')).to.deep.equal(['puedo', 'descargar', 'certificado', 'curso']);
+    expect(lexicalTerms('Die App stürzt ab, wenn ich das Zertifikat öffne', 'de')).to.not.include.members(['die', 'ich', 'das']);
+  });
+
+  it('given an English text, when its words are taken, then another language’s function words stay ("door" is Dutch for "through")', () => {
+    expect(lexicalTerms('The front door lock jams', 'en')).to.include('door');
+    expect(lexicalTerms('De deur gaat niet open door de app', 'nl')).to.not.include('door');
   });
 
   it('identity (a copy) for other models and for embeddings of an unexpected length', () => {
