@@ -16,6 +16,12 @@ import { WebhookDeliveryWorker } from '../webhooks/delivery-worker.js';
 import { DELIVERY_RETENTION_EVERY_MS, pruneWebhookDeliveries } from '../webhooks/retention.js';
 import { TranscriptExtractionWorker } from '../processes/transcript-extraction/worker.js';
 import type { QuoteExtractor } from '../transcripts/extraction/quote-extractor.js';
+import type { RecordedEvent } from '../eventstore/event-store.js';
+import { queueAnalysis } from '../reactors/queue-analysis/reactor.js';
+import { queueClustering } from '../reactors/queue-clustering/reactor.js';
+import { queueQuestionEvaluations } from '../reactors/queue-question-evaluations/reactor.js';
+import { queueUserHealth } from '../reactors/queue-user-health/reactor.js';
+import { webhookOutbox } from '../reactors/webhook-outbox/reactor.js';
 
 export interface BackgroundWork {
   stop(): Promise<void>;
@@ -25,7 +31,8 @@ const RECLUSTER_EVERY_MS = 10 * 60_000;
 
 /**
  * The `worker` role: analysis, clustering, tracked-question verdicts, user health, webhook deliveries, leftover erasures, and the periodic theme-drift pass.
- * New work announced by the projections wakes the queue workers at once.
+ * A batch of the log wakes at once the queue workers whose reactors handle one of its events (an idle
+ * worker otherwise looks again every 500 ms).
  */
 export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<Analyzer>, labeler: ThemeLabeler, extractor: QuoteExtractor): BackgroundWork {
   const analysis = new AnalysisWorker(runtime, analyzer);
@@ -36,16 +43,18 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
   webhooks.onSlotFreed = () => webhookLoop.wake();
   const questions = new QuestionEvaluator(runtime, analyzer);
   const health = new UserHealthWorker(runtime);
-  const queues = [
-    new WorkerLoop('analysis', () => analysis.runOnce(), runtime.logger),
-    new WorkerLoop('question-evaluation', () => questions.runOnce(), runtime.logger),
-    new WorkerLoop('user-health', () => health.runOnce(), runtime.logger),
-    new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger),
-    webhookLoop,
-    new WorkerLoop('transcript-extraction', () => extraction.runOnce(), runtime.logger),
+  // Each queue with the event types after which its work may have grown: those of the reactor that fills it.
+  const queues: [WorkerLoop, readonly string[]][] = [
+    [new WorkerLoop('analysis', () => analysis.runOnce(), runtime.logger), queueAnalysis.handles],
+    [new WorkerLoop('question-evaluation', () => questions.runOnce(), runtime.logger), queueQuestionEvaluations.handles],
+    [new WorkerLoop('user-health', () => health.runOnce(), runtime.logger), queueUserHealth.handles],
+    [new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger), queueClustering.handles],
+    [webhookLoop, webhookOutbox.handles],
+    // Its work is written by the command, before the transcript's event.
+    [new WorkerLoop('transcript-extraction', () => extraction.runOnce(), runtime.logger), ['TranscriptReceived']],
   ];
   const loops = [
-    ...queues,
+    ...queues.map(([loop]) => loop),
     new WorkerLoop('erasure', () => eraseLeftoverStreams(runtime), runtime.logger, 5000),
     new WorkerLoop('feedback-deletions', () => resumeFeedbackDeletions(runtime), runtime.logger, 5000),
     new WorkerLoop('user-erasures', () => runPendingUserErasures(runtime, { batchSize: runtime.config.userErasureBatch }), runtime.logger, 1000),
@@ -59,7 +68,10 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     ),
     new WorkerLoop('recluster', async () => (await reclusterAll(runtime, labeler), 0), runtime.logger, RECLUSTER_EVERY_MS),
   ];
-  const unsubscribe = runtime.engine.onAdvanced(() => queues.forEach((loop) => loop.wake()));
+  const wakeQueues = (events: RecordedEvent[]) => {
+    for (const [loop, types] of queues) if (events.some((event) => types.includes(event.type))) loop.wake();
+  };
+  const unsubscribe = runtime.engine.onAdvanced(wakeQueues);
   for (const loop of loops) loop.start();
   return {
     async stop() {
