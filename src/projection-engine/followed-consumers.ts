@@ -13,17 +13,16 @@ import type { LogConsumer } from './projection.js';
  * commit (the same `pg_snapshot_xmin` horizon the consumers read the log up to).
  */
 export class FollowedConsumers {
-  private readonly consumers: string;
+  /** The consumers' names and event types, as the JSON parameter of `behind`'s query. */
+  private readonly consumersJson: string;
+  readonly empty: boolean;
 
   constructor(
     private readonly db: Queryable,
     consumers: readonly LogConsumer[],
   ) {
-    this.consumers = JSON.stringify(consumers.map((consumer) => ({ name: consumer.name, types: consumer.handles })));
-  }
-
-  get empty(): boolean {
-    return this.consumers === '[]';
+    this.consumersJson = JSON.stringify(consumers.map((consumer) => ({ name: consumer.name, types: consumer.handles })));
+    this.empty = consumers.length === 0;
   }
 
   /** The followed consumers that have not yet reached `position` (all of them while it is not yet below the horizon). */
@@ -40,7 +39,7 @@ export class FollowedConsumers {
                  WHERE (e.transaction_id, e.global_position) > (greatest(c.commit_position, 0)::text::xid8, coalesce(c.prepare_position, -1)::bigint)
                    AND (e.transaction_id, e.global_position) <= ($1::text::xid8, $2::bigint)
                    AND e.type = ANY (f.types))`,
-      [position.commit.toString(), position.prepare.toString(), this.consumers],
+      [position.commit.toString(), position.prepare.toString(), this.consumersJson],
     );
     return rows.map((row) => row.name);
   }
