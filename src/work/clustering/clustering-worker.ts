@@ -45,7 +45,7 @@ export class ClusteringWorker {
       `SELECT feedback_id, attempts FROM clustering_jobs WHERE project_id = $1 AND available_at <= $3 ORDER BY seq LIMIT $2`,
       [projectId, this.batchSize, this.services.clock.now().toISOString()],
     );
-    let done = 0;
+    const done: string[] = [];
     for (const job of jobs.rows) {
       if (lease.lost) break; // another worker may be deciding for this project now
       try {
@@ -54,11 +54,12 @@ export class ClusteringWorker {
         await this.failed(job.feedback_id, job.attempts + 1, error);
         continue;
       }
-      // Normally the projection removed it already; this covers items deleted or clustered meanwhile.
-      await this.services.db.query(`DELETE FROM clustering_jobs WHERE feedback_id = $1`, [job.feedback_id]);
-      done++;
+      done.push(job.feedback_id);
     }
-    return done;
+    // Normally the reactor removed them already; this covers items deleted or clustered meanwhile. A crash
+    // before it leaves such jobs to be found again, and skipped again.
+    if (done.length > 0) await this.services.db.query(`DELETE FROM clustering_jobs WHERE feedback_id = ANY ($1::text[])`, [done]);
+    return done.length;
   }
 
   /** Left in the queue with a growing delay, or parked after the last attempt; the other items go on. */
