@@ -64,6 +64,29 @@ export const clustersProjection = projector({
       ]);
       for (const clusterId of new Set(removed.rows.flatMap((row) => (row.cluster_id ? [row.cluster_id] : [])))) await refreshCluster(tx, clusterId);
     },
+    // A batch of analyses: the members' texts in one read, their clustering vectors in one update (the last analysis of an item wins).
+    async FeedbackProcessed(events, tx) {
+      const d = [...new Map(events.map((event) => [event.data.feedbackId, event.data])).values()];
+      const members = await tx.query<{ feedback_id: string; text: string }>(
+        `SELECT feedback_id, text FROM cluster_members WHERE feedback_id = ANY ($1::text[])`,
+        [d.map((x) => x.feedbackId)],
+      );
+      const texts = new Map(members.rows.map((row) => [row.feedback_id, row.text]));
+      const present = d.filter((x) => texts.has(x.feedbackId)); // a member already gone stays gone
+      if (present.length === 0) return;
+      await tx.query(
+        `UPDATE cluster_members m SET sentiment = r.sentiment, model = r.model, embedding = r.embedding::vector, language = r.language
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS r(id, sentiment, model, embedding, language)
+          WHERE m.feedback_id = r.id`,
+        [
+          present.map((x) => x.feedbackId),
+          present.map((x) => x.analysis.sentiment),
+          present.map((x) => x.embedding.model),
+          present.map((x) => pgvector.toSql(toClusteringVector(x.embedding.model, x.embedding.vector, texts.get(x.feedbackId)!, x.analysis.language))),
+          present.map((x) => x.analysis.language),
+        ],
+      );
+    },
   },
   async apply(event, tx) {
     switch (event.type) {

@@ -36,6 +36,31 @@ export const feedbackListProjection = projector({
     async FeedbackDeleted(events, tx) {
       await tx.query(`DELETE FROM feedback_items WHERE feedback_id = ANY ($1::text[])`, [events.map((e) => e.data.feedbackId)]);
     },
+    // A batch of analyses: one update for the run; an item analysed twice in it keeps its last analysis, as one by one.
+    async FeedbackProcessed(events, tx) {
+      const d = [...new Map(events.map((event) => [event.data.feedbackId, event.data])).values()];
+      await tx.query(
+        `UPDATE feedback_items f SET status = 'processed', sentiment = r.sentiment, sentiment_score = r.score, type = r.type,
+                emotions = CASE WHEN r.emotions IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(r.emotions)) END,
+                language = r.language, analyzer = r.analyzer, fallback = r.fallback, processed_at = r.processed_at, confidence = r.confidence
+           FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::jsonb[], $9::timestamptz[], $10::float8[])
+             AS r(id, sentiment, score, type, emotions, language, analyzer, fallback, processed_at, confidence)
+          WHERE f.feedback_id = r.id`,
+        [
+          d.map((x) => x.feedbackId),
+          d.map((x) => x.analysis.sentiment),
+          d.map((x) => x.analysis.sentimentScore ?? null),
+          d.map((x) => x.analysis.type),
+          d.map((x) => (x.analysis.emotions == null ? null : JSON.stringify(x.analysis.emotions))),
+          d.map((x) => x.analysis.language),
+          d.map((x) => x.analysis.analyzer),
+          d.map((x) => (x.analysis.fallback ? JSON.stringify(x.analysis.fallback) : null)),
+          d.map((x) => x.processedAt),
+          // Events recorded before analyses carried a confidence replay with none.
+          d.map((x) => x.analysis.confidence ?? null),
+        ],
+      );
+    },
   },
   async apply(event, tx) {
     switch (event.type) {
