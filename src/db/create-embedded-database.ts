@@ -17,15 +17,16 @@ export async function createEmbeddedDatabase(dataDir: string, startParams: reado
   if (code !== 0) throw new Error(`creating the embedded database exited with ${code}`);
 }
 
-// Plain JavaScript: a worker thread does not inherit the parent's TypeScript loader.
+// Plain JavaScript: a worker thread does not inherit the parent's TypeScript loader. A failure is an
+// unhandled rejection, which ends the thread with an 'error' event.
 const THREAD_SOURCE = `
 const { workerData } = require('node:worker_threads');
-(async () => {
+void (async () => {
   const { PGlite } = await import(workerData.modules.pglite);
   const { vector } = await import(workerData.modules.vector);
   const lite = new PGlite({ dataDir: workerData.dataDir, extensions: { vector }, startParams: workerData.startParams });
   await lite.waitReady;
   await lite.exec('CREATE EXTENSION IF NOT EXISTS vector');
   await lite.close();
-})().catch((error) => { throw error; });
+})();
 `;

@@ -7,10 +7,9 @@ import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { USE_LITE_DIMENSIONS, USE_LITE_MODEL } from '../offline-model-names.js';
 import { Tokenizer, type VocabularyEntry } from './tokenizer.js';
 import { initWasmBackend } from './wasm-backend.js';
-
-import { USE_LITE_DIMENSIONS, USE_LITE_MODEL } from '../offline-model-names.js';
 
 export { USE_LITE_DIMENSIONS, USE_LITE_MODEL };
 /** Self-attention cost grows with the square of the length; longer texts are cut (about 350 words). */
