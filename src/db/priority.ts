@@ -1,12 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Who is waiting for the database: a request someone waits on (`foreground`), background work
- * (projections, workers), or background work that may wait for the rest (`deferred`: grouping items
- * into themes, which can lag behind their analysis during a backlog). On the embedded database's one
- * connection, foreground goes first, deferred last.
+ * Who is waiting for the database: a request someone waits on (`foreground`), or background work
+ * (projections, workers). On the embedded database's one connection, foreground goes first.
  */
-export type Priority = 'foreground' | 'background' | 'deferred';
+export type Priority = 'foreground' | 'background';
 
 const storage = new AsyncLocalStorage<Priority>();
 
@@ -28,8 +26,7 @@ export interface PriorityGateOptions {
 
 /**
  * One slot (the embedded database's single connection, whose queries run on the event loop) handed
- * out by priority. A foreground waiter goes before every background one, a background waiter before
- * every deferred one; deferred work shares the background budget below. While requests keep
+ * out by priority. A foreground waiter goes before every background one. While requests keep
  * coming, background work gets a budget: after a background hold of d ms the next one waits
  * d × (1 − share) / share (at most `maxBackgroundPauseMs`), so it slows down under load but never stops (leases are renewed,
  * projections move on), and once requests pause for `quietMs` it runs freely again.
@@ -38,7 +35,6 @@ export class PriorityGate {
   private busy = false;
   private readonly foreground: (() => void)[] = [];
   private readonly background: (() => void)[] = [];
-  private readonly deferred: (() => void)[] = [];
   private lastForegroundAt = -Infinity;
   private backgroundAllowedAt = -Infinity;
   private timer: NodeJS.Timeout | undefined;
@@ -58,9 +54,9 @@ export class PriorityGate {
   async run<T>(priority: Priority, work: () => Promise<T>): Promise<T> {
     // The embedded database answers through promises alone, so a chain of background queries would
     // never give the event loop a turn: no request would be read, no timer would fire, until it ended.
-    if (priority !== 'foreground') await new Promise<void>((resolve) => setImmediate(resolve));
+    if (priority === 'background') await new Promise<void>((resolve) => setImmediate(resolve));
     await new Promise<void>((grant) => {
-      this[priority].push(grant);
+      (priority === 'foreground' ? this.foreground : this.background).push(grant);
       this.pump();
     });
     const started = this.now();
@@ -84,9 +80,9 @@ export class PriorityGate {
   }
 
   private nextBackground(): (() => void) | undefined {
-    if (this.background.length === 0 && this.deferred.length === 0) return undefined;
+    if (this.background.length === 0) return undefined;
     const now = this.now();
-    if (now - this.lastForegroundAt >= this.quietMs || now >= this.backgroundAllowedAt) return this.background.shift() ?? this.deferred.shift();
+    if (now - this.lastForegroundAt >= this.quietMs || now >= this.backgroundAllowedAt) return this.background.shift();
     if (!this.timer) {
       const wait = Math.max(1, Math.min(this.backgroundAllowedAt - now, this.lastForegroundAt + this.quietMs - now));
       this.timer = setTimeout(() => {

@@ -53,7 +53,6 @@ export class PostgresEventStore implements EventStore {
   private readonly lanes: Record<Priority, { queue: PendingAppend[]; flushing: boolean }> = {
     foreground: { queue: [], flushing: false },
     background: { queue: [], flushing: false },
-    deferred: { queue: [], flushing: false },
   };
 
   /** `inline`: the read models' parts written in the append's own transaction (see `inline-projections.ts`). */

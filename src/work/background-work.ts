@@ -9,7 +9,6 @@ import { eraseLeftoverStreams } from './erasure-worker.js';
 import { QuestionEvaluator } from './questions/question-evaluator.js';
 import { UserHealthWorker } from './user-health/user-health-worker.js';
 import { WorkerLoop } from './worker-loop.js';
-import { withPriority } from '../db/priority.js';
 import { resumeFeedbackDeletions } from '../processes/feedback-deletion/resume.js';
 import { runPendingUserErasures } from '../processes/user-erasure/resume.js';
 import { resumeIdentityMerges } from '../processes/identity-merge/resume.js';
@@ -49,8 +48,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     [new WorkerLoop('analysis', () => analysis.runOnce(), runtime.logger), queueAnalysis.handles],
     [new WorkerLoop('question-evaluation', () => questions.runOnce(), runtime.logger), queueQuestionEvaluations.handles],
     [new WorkerLoop('user-health', () => health.runOnce(), runtime.logger), queueUserHealth.handles],
-    // Deferred: during a backlog, an item's analysis goes before grouping earlier items into themes.
-    [new WorkerLoop('clustering', () => withPriority('deferred', () => clustering.runOnce()), runtime.logger), queueClustering.handles],
+    [new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger), queueClustering.handles],
     [webhookLoop, webhookOutbox.handles],
     // Its work is written by the command, before the transcript's event.
     [new WorkerLoop('transcript-extraction', () => extraction.runOnce(), runtime.logger), ['TranscriptReceived']],

@@ -17,22 +17,6 @@ describe('PriorityGate (the embedded database connection, shared by priority)', 
     expect(order).to.deep.equal(['foreground', 'background']);
   });
 
-  it('hands the slot to background work before deferred work that queued earlier', async () => {
-    const gate = new PriorityGate({ quietMs: 0 });
-    const order: string[] = [];
-    let release!: () => void;
-    const holding = gate.run('background', () => new Promise<void>((resolve) => (release = resolve)));
-    const deferred = gate.run('deferred', async () => void order.push('deferred'));
-    await tick();
-    const background = gate.run('background', async () => void order.push('background'));
-    const foreground = gate.run('foreground', async () => void order.push('foreground'));
-    await tick();
-    await tick();
-    release();
-    await Promise.all([holding, deferred, background, foreground]);
-    expect(order).to.deep.equal(['foreground', 'background', 'deferred']);
-  });
-
   it('while requests keep coming, background work waits its budget; once they pause it runs', async () => {
     let now = 0;
     const gate = new PriorityGate({ quietMs: 50, backgroundShare: 0.2, now: () => now });
