@@ -34,20 +34,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import nlp from 'compromise';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { loadTrainingSet } from '../../src/analysis/offline/training/labelled-example.js';
 import { aspectsOf } from '../../src/domain/cluster/aspects.js';
 import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
-import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
-import { clusterItems, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
-import { bCubed, loadSets, ORDERS } from './first-week.js';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const GENERALISATION = path.join(HERE, '..', 'fixtures', 'clustering', 'generalisation');
-const TRAINING = path.join(HERE, '..', '..', 'src', 'analysis', 'offline', 'training');
+import { detectLanguages, MODEL } from './clustering.js';
+import { loadSets } from './first-week.js';
+import { auc, clusterOverOrders, dot, GENERALISATION, TRAINING, unit } from './experiment-support.js';
 
 interface Term {
   normal: string;
@@ -157,11 +153,6 @@ export function stripped(text: string): string {
   return kept.join(' ');
 }
 
-const unit = (v: readonly number[]): number[] => {
-  const n = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
-  return n === 0 ? [...v] : v.map((x) => x / n);
-};
-const dot = (a: readonly number[], b: readonly number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
 const meanOf = (vs: readonly (readonly number[])[]) => {
   const m = new Array<number>(vs[0].length).fill(0);
   for (const v of vs) for (let i = 0; i < m.length; i++) m[i] += v[i] / vs.length;
@@ -332,35 +323,7 @@ function signal(items: readonly Item[], vectors: readonly number[][], filter: (i
       if (items[bestJ].gold === items[i].gold) hits++;
     }
   }
-  // AUC: the chance a same-theme pair is more similar than a different-theme pair.
-  const all = [...same.map((s) => [s, 1] as const), ...diff.map((s) => [s, 0] as const)].sort((a, b) => a[0] - b[0]);
-  let rankSum = 0;
-  all.forEach(([, label], r) => label === 1 && (rankSum += r + 1));
-  const auc = (rankSum - (same.length * (same.length + 1)) / 2) / (same.length * diff.length);
-  return { nn: hits / scored, medSame: quantile(same, 0.5), medDiff: quantile(diff, 0.5), p95Diff: quantile(diff, 0.95), auc };
-}
-
-function clustering(items: readonly Item[], vectors: readonly number[][], scale: number) {
-  const t = thresholdsFor(MODEL);
-  const thresholds = { join: t.join * scale, merge: t.merge * scale, mergeAverage: t.mergeAverage! * scale };
-  const gold = items.map((i) => i.gold);
-  const runs = ORDERS.map((seed) => {
-    const { clusters } = clusterItems(vectors, shuffledOrder(items.length, seed), thresholds, { settle: true, finalPasses: false });
-    const predicted = new Array<string>(items.length);
-    for (const c of clusters) for (const i of c.members) predicted[i] = c.clusterId;
-    return { ...bCubed(predicted, gold), alone: clusters.filter((c) => c.size === 1).length / items.length };
-  });
-  const avg = (f: (r: (typeof runs)[number]) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
-  const f1s = runs.map((r) => r.f1);
-  return {
-    p: avg((r) => r.precision),
-    r: avg((r) => r.recall),
-    f1: avg((r) => r.f1),
-    minF1: Math.min(...f1s),
-    range: Math.max(...f1s) - Math.min(...f1s),
-    alone: avg((r) => r.alone),
-    maxAlone: Math.max(...runs.map((r) => r.alone)),
-  };
+  return { nn: hits / scored, medSame: quantile(same, 0.5), medDiff: quantile(diff, 0.5), p95Diff: quantile(diff, 0.95), auc: auc(same, diff) };
 }
 
 const f = (x: number) => x.toFixed(2);
@@ -404,7 +367,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       const sem = signal(s.items, semantic, englishPair(s.items));
       const full = signal(s.items, vectors);
       const na = signal(s.items, vectors, noAspectPair(s.items));
-      const c = clustering(s.items, vectors, 1);
+      const c = clusterOverOrders(s.items, vectors, 1);
       console.log(
         `  ${s.name.padEnd(18)} | ${f(sem.nn)}  ${f(sem.medSame)}  ${f(sem.medDiff)}  ${f(sem.p95Diff)}  ${f(sem.auc)} | ${f(full.nn)}  ${f(full.auc)}  ${f(na.medSame)}/${f(na.p95Diff)}` +
           ` | ${c.f1.toFixed(3)} (${c.minF1.toFixed(3)})  ${f(c.p)}  ${f(c.r)}  ${(c.alone * 100).toFixed(0)}%  ${c.range.toFixed(3)}`,
@@ -413,7 +376,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     for (const scale of SCALES) {
       const results = sets.map((s) => ({
         s,
-        c: clustering(s.items, clusteringVectorsWith(s.items, semanticBlocks(s.items, variant, embedder, means)), scale),
+        c: clusterOverOrders(s.items, clusteringVectorsWith(s.items, semanticBlocks(s.items, variant, embedder, means)), scale),
       }));
       const genR = results.filter((r) => r.s.group === 'gen').map((r) => r.c);
       const fwR = results.filter((r) => r.s.group === 'fw').map((r) => r.c);

@@ -36,7 +36,7 @@
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import nlp from 'compromise';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { loadTrainingSet } from '../../src/analysis/offline/training/labelled-example.js';
@@ -46,20 +46,18 @@ import {
   FOREIGN_SEMANTIC_SCALE,
   LEXICAL_BUCKETS,
   LEXICAL_WEIGHT,
+  fnv1a,
   toClusteringVector,
   type ClusteringSpace,
 } from '../../src/domain/cluster/clustering-vector.js';
-import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
 import { contentWords, stem } from '../../src/domain/text/tokenize.js';
 import { isFunctionWordOf } from '../../src/domain/text/function-words.js';
 import { isStopWord } from '../../src/domain/text/stopwords.js';
-import { clusterItems, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
-import { bCubed, loadSets, ORDERS } from './first-week.js';
+import { detectLanguages, MODEL } from './clustering.js';
+import { loadSets, ORDERS } from './first-week.js';
+import { auc, clusterOverOrders, dot, GENERALISATION, TRAINING, unit } from './experiment-support.js';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const GENERALISATION = path.join(HERE, '..', 'fixtures', 'clustering', 'generalisation');
-const TRAINING = path.join(HERE, '..', '..', 'src', 'analysis', 'offline', 'training');
 const space = useLite512 as ClusteringSpace;
 const DIM = 100;
 const NEIGHBOUR_VOCABULARY = 40_000;
@@ -69,26 +67,7 @@ interface Glove {
   vectors: Record<string, number[]>;
 }
 
-const unit = (v: readonly number[]): number[] => {
-  let n = 0;
-  for (const x of v) n += x * x;
-  return n === 0 ? [...v] : v.map((x) => x / Math.sqrt(n));
-};
-const dot = (a: readonly number[], b: readonly number[]) => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
-};
 const idfOf = (term: string) => (Object.hasOwn(space.idf, term) ? space.idf[term] : space.unseenIdf);
-
-function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
 
 /** The words `lexicalTerms` keeps, before stemming (lower case, singular). */
 function words(text: string, language: string | undefined): string[] {
@@ -276,20 +255,6 @@ interface Signal {
   aucNoAspect: number;
 }
 
-function auc(same: number[], diff: number[]): number {
-  const all = [...same.map((s) => [s, 1] as const), ...diff.map((s) => [s, 0] as const)].sort((a, b) => a[0] - b[0]);
-  // Tied scores share their mean rank (most pairs score 0 in the hashed word block).
-  let rankSum = 0;
-  for (let r = 0; r < all.length;) {
-    let end = r;
-    while (end + 1 < all.length && all[end + 1][0] === all[r][0]) end++;
-    const rank = (r + end) / 2 + 1;
-    for (let k = r; k <= end; k++) if (all[k][1] === 1) rankSum += rank;
-    r = end + 1;
-  }
-  return (rankSum - (same.length * (same.length + 1)) / 2) / (same.length * diff.length);
-}
-
 function signal(items: readonly Item[], vectors: readonly number[][]): Signal {
   const same: number[] = [];
   const diff: number[] = [];
@@ -315,29 +280,6 @@ function signal(items: readonly Item[], vectors: readonly number[][]): Signal {
     }
   }
   return { auc: auc(same, diff), nn: hits / scored, aucNoAspect: sameNa.length > 0 ? auc(sameNa, diffNa) : NaN };
-}
-
-function clustering(items: readonly Item[], vectors: readonly number[][], scale: number) {
-  const t = thresholdsFor(MODEL);
-  const thresholds = { join: t.join * scale, merge: t.merge * scale, mergeAverage: t.mergeAverage! * scale };
-  const gold = items.map((i) => i.gold);
-  const runs = ORDERS.map((seed) => {
-    const { clusters } = clusterItems(vectors, shuffledOrder(items.length, seed), thresholds, { settle: true, finalPasses: false });
-    const predicted = new Array<string>(items.length);
-    for (const c of clusters) for (const i of c.members) predicted[i] = c.clusterId;
-    return { ...bCubed(predicted, gold), alone: clusters.filter((c) => c.size === 1).length / items.length };
-  });
-  const avg = (f: (r: (typeof runs)[number]) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
-  const f1s = runs.map((r) => r.f1);
-  return {
-    p: avg((r) => r.precision),
-    r: avg((r) => r.recall),
-    f1: avg((r) => r.f1),
-    minF1: Math.min(...f1s),
-    range: Math.max(...f1s) - Math.min(...f1s),
-    alone: avg((r) => r.alone),
-    maxAlone: Math.max(...runs.map((r) => r.alone)),
-  };
 }
 
 async function loadAll(): Promise<SetData[]> {
@@ -517,7 +459,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     console.log(`${variant.name.padEnd(34)} | ${signals.map((x) => `${f(x.auc)}/${f(x.nn)}/${f(x.aucNoAspect)}`.padEnd(10)).join(' | ')}`);
     if (!cluster) continue;
     for (const scale of SCALES) {
-      const results = sets.map((s, k) => ({ s, c: clustering(s.items, vectors[k], scale) }));
+      const results = sets.map((s, k) => ({ s, c: clusterOverOrders(s.items, vectors[k], scale) }));
       const gen = results.filter((r) => r.s.group === 'gen');
       const fw = results.filter((r) => r.s.group === 'fw');
       const genMean = gen.reduce((a, r) => a + r.c.f1, 0) / gen.length;

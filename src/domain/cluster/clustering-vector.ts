@@ -105,8 +105,8 @@ function lexicalVector(text: string, language: string | undefined, space: Cluste
   return vector;
 }
 
-/** 32-bit FNV-1a over the UTF-16 code units. */
-function fnv1a(s: string): number {
+/** 32-bit FNV-1a over the UTF-16 code units: the word block's hash. */
+export function fnv1a(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);

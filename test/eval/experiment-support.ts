@@ -1,0 +1,61 @@
+// What the standalone theme experiments (focused-embedding.ts, word-vectors.ts) share: vector helpers, the
+// ranking score of a similarity, and the clustering of a set over the first-week orders.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import { clusterItems, MODEL, shuffledOrder } from './clustering.js';
+import { bCubed, ORDERS } from './first-week.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const GENERALISATION = path.join(HERE, '..', 'fixtures', 'clustering', 'generalisation');
+export const TRAINING = path.join(HERE, '..', '..', 'src', 'analysis', 'offline', 'training');
+
+export const unit = (v: readonly number[]): number[] => {
+  let n = 0;
+  for (const x of v) n += x * x;
+  return n === 0 ? [...v] : v.map((x) => x / Math.sqrt(n));
+};
+
+export const dot = (a: readonly number[], b: readonly number[]) => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+};
+
+/** The chance a same-theme pair scores higher than a different-theme pair; tied scores share their mean rank. */
+export function auc(same: readonly number[], diff: readonly number[]): number {
+  const all = [...same.map((s) => [s, 1] as const), ...diff.map((s) => [s, 0] as const)].sort((a, b) => a[0] - b[0]);
+  let rankSum = 0;
+  for (let r = 0; r < all.length;) {
+    let end = r;
+    while (end + 1 < all.length && all[end + 1][0] === all[r][0]) end++;
+    const rank = (r + end) / 2 + 1;
+    for (let k = r; k <= end; k++) if (all[k][1] === 1) rankSum += rank;
+    r = end + 1;
+  }
+  return (rankSum - (same.length * (same.length + 1)) / 2) / (same.length * diff.length);
+}
+
+/** B-cubed precision, recall and F1 and the share of items alone, over the first-week orders, with every threshold × `scale`. */
+export function clusterOverOrders(items: readonly { gold: string }[], vectors: readonly number[][], scale: number) {
+  const t = thresholdsFor(MODEL);
+  const thresholds = { join: t.join * scale, merge: t.merge * scale, mergeAverage: t.mergeAverage! * scale };
+  const gold = items.map((i) => i.gold);
+  const runs = ORDERS.map((seed) => {
+    const { clusters } = clusterItems(vectors, shuffledOrder(items.length, seed), thresholds, { settle: true, finalPasses: false });
+    const predicted = new Array<string>(items.length);
+    for (const c of clusters) for (const i of c.members) predicted[i] = c.clusterId;
+    return { ...bCubed(predicted, gold), alone: clusters.filter((c) => c.size === 1).length / items.length };
+  });
+  const avg = (f: (r: (typeof runs)[number]) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
+  const f1s = runs.map((r) => r.f1);
+  return {
+    p: avg((r) => r.precision),
+    r: avg((r) => r.recall),
+    f1: avg((r) => r.f1),
+    minF1: Math.min(...f1s),
+    range: Math.max(...f1s) - Math.min(...f1s),
+    alone: avg((r) => r.alone),
+    maxAlone: Math.max(...runs.map((r) => r.alone)),
+  };
+}
