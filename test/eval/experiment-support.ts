@@ -2,9 +2,10 @@
 // ranking score of a similarity, and the clustering of a set over the first-week orders.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aspectsOf } from '../../src/domain/cluster/aspects.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
-import { clusterItems, MODEL, shuffledOrder } from './clustering.js';
-import { bCubed, ORDERS } from './first-week.js';
+import { clusterItems, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
+import { bCubed, loadSets, ORDERS } from './first-week.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const GENERALISATION = path.join(HERE, '..', 'fixtures', 'clustering', 'generalisation');
@@ -58,4 +59,46 @@ export function clusterOverOrders(items: readonly { gold: string }[], vectors: r
     alone: avg((r) => r.alone),
     maxAlone: Math.max(...runs.map((r) => r.alone)),
   };
+}
+
+export interface ExperimentItem {
+  text: string;
+  /** The item's theme; an off-topic item is a theme of its own. */
+  gold: string;
+  offTopic: boolean;
+  /** As the offline analyzer detects it. */
+  language: string;
+  /** Whether the text names one of the aspect keywords. */
+  hasAspect: boolean;
+}
+
+export interface ExperimentSet {
+  name: string;
+  group: 'fw' | 'gen';
+  items: ExperimentItem[];
+}
+
+/** The first-week sets (`fw`) and the generalisation sets (`gen`); never the held-out ones. */
+export async function loadExperimentSets(): Promise<ExperimentSet[]> {
+  const out: ExperimentSet[] = [];
+  for (const [group, folder] of [
+    ['fw', undefined],
+    ['gen', GENERALISATION],
+  ] as const) {
+    for (const set of await loadSets(folder)) {
+      const languages = await detectLanguages(set.cases.map((c) => c.text));
+      out.push({
+        name: set.name,
+        group,
+        items: set.cases.map((c, i) => ({
+          text: c.text,
+          gold: c.theme === 'off_topic' ? `off_topic#${i}` : c.theme,
+          offTopic: c.theme === 'off_topic',
+          language: languages[i],
+          hasAspect: aspectsOf(c.text).length > 0,
+        })),
+      });
+    }
+  }
+  return out;
 }

@@ -38,12 +38,10 @@ import { pathToFileURL } from 'node:url';
 import nlp from 'compromise';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { loadTrainingSet } from '../../src/analysis/offline/training/labelled-example.js';
-import { aspectsOf } from '../../src/domain/cluster/aspects.js';
 import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
-import { detectLanguages, MODEL } from './clustering.js';
-import { loadSets } from './first-week.js';
-import { auc, clusterOverOrders, dot, GENERALISATION, TRAINING, unit } from './experiment-support.js';
+import { MODEL } from './clustering.js';
+import { auc, clusterOverOrders, dot, loadExperimentSets, TRAINING, unit } from './experiment-support.js';
 
 interface Term {
   normal: string;
@@ -241,28 +239,8 @@ interface Set1 {
 }
 
 async function loadAll(): Promise<Set1[]> {
-  const out: Set1[] = [];
-  for (const [group, folder] of [
-    ['fw', undefined],
-    ['gen', GENERALISATION],
-  ] as const) {
-    for (const set of await loadSets(folder)) {
-      const languages = await detectLanguages(set.cases.map((c) => c.text));
-      out.push({
-        name: set.name,
-        group,
-        items: set.cases.map((c, i) => ({
-          text: c.text,
-          gold: c.theme === 'off_topic' ? `off_topic#${i}` : c.theme,
-          offTopic: c.theme === 'off_topic',
-          language: languages[i],
-          english: languages[i] === 'en' || languages[i] === 'und',
-          hasAspect: aspectsOf(c.text).length > 0,
-        })),
-      });
-    }
-  }
-  return out;
+  const english = (language: string) => language === 'en' || language === 'und';
+  return (await loadExperimentSets()).map((set) => ({ ...set, items: set.items.map((item) => ({ ...item, english: english(item.language) })) }));
 }
 
 /** Centred unit semantic block of each item for a variant (non-English items: the whole text, as today). */

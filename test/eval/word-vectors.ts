@@ -40,7 +40,7 @@ import { pathToFileURL } from 'node:url';
 import nlp from 'compromise';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { loadTrainingSet } from '../../src/analysis/offline/training/labelled-example.js';
-import { aspectsOf, aspectVector } from '../../src/domain/cluster/aspects.js';
+import { aspectVector } from '../../src/domain/cluster/aspects.js';
 import {
   ASPECT_WEIGHT,
   FOREIGN_SEMANTIC_SCALE,
@@ -54,9 +54,9 @@ import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with {
 import { contentWords, stem } from '../../src/domain/text/tokenize.js';
 import { isFunctionWordOf } from '../../src/domain/text/function-words.js';
 import { isStopWord } from '../../src/domain/text/stopwords.js';
-import { detectLanguages, MODEL } from './clustering.js';
-import { loadSets, ORDERS } from './first-week.js';
-import { auc, clusterOverOrders, dot, GENERALISATION, TRAINING, unit } from './experiment-support.js';
+import { MODEL } from './clustering.js';
+import { ORDERS } from './first-week.js';
+import { auc, clusterOverOrders, dot, loadExperimentSets, TRAINING, unit } from './experiment-support.js';
 
 const space = useLite512 as ClusteringSpace;
 const DIM = 100;
@@ -284,27 +284,9 @@ function signal(items: readonly Item[], vectors: readonly number[][]): Signal {
 
 async function loadAll(): Promise<SetData[]> {
   const out: SetData[] = [];
-  for (const [group, folder] of [
-    ['fw', undefined],
-    ['gen', GENERALISATION],
-  ] as const) {
-    for (const set of await loadSets(folder)) {
-      const texts = set.cases.map((c) => c.text);
-      const languages = await detectLanguages(texts);
-      const embeddings = (await embedMany(texts)).map((e) => e.vector);
-      out.push({
-        name: set.name,
-        group,
-        items: set.cases.map((c, i) => ({
-          text: c.text,
-          gold: c.theme === 'off_topic' ? `off_topic#${i}` : c.theme,
-          offTopic: c.theme === 'off_topic',
-          language: languages[i],
-          hasAspect: aspectsOf(c.text).length > 0,
-          embedding: embeddings[i],
-        })),
-      });
-    }
+  for (const set of await loadExperimentSets()) {
+    const embeddings = (await embedMany(set.items.map((item) => item.text))).map((e) => e.vector);
+    out.push({ ...set, items: set.items.map((item, i) => ({ ...item, embedding: embeddings[i] })) });
   }
   return out;
 }
