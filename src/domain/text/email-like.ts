@@ -21,3 +21,10 @@ export function isEmailLike(token: string): boolean {
 export function replaceEmailLikeTokens(text: string, replacement: string): string {
   return text.replace(TOKEN, (token) => (isEmailLike(token) ? replacement : token));
 }
+
+const LINK = /\bhttps?:\/\/\S+|\bwww\.\S+/gi;
+
+/** The text with every link, then every e-mail-like token, replaced by `replacement`: they name neither a language nor a topic. */
+export function replaceLinksAndEmails(text: string, replacement: string): string {
+  return replaceEmailLikeTokens(text.replace(LINK, replacement), replacement);
+}

@@ -1,5 +1,5 @@
 import { REDACTION_TYPES } from '../feedback/redaction-types.js';
-import { replaceEmailLikeTokens } from './email-like.js';
+import { replaceLinksAndEmails } from './email-like.js';
 import { isStopWord } from './stopwords.js';
 
 /**
@@ -20,8 +20,7 @@ export function stripPlaceholders(text: string): string {
 
 /** Lower-cases and removes what never names a theme; sentence breaks become `SEPARATOR` so bigrams do not cross them. */
 function clean(text: string): string {
-  const withoutLinks = text.replace(PLACEHOLDER, ` ${SEPARATOR} `).replace(/\bhttps?:\/\/\S+|\bwww\.\S+/gi, ` ${SEPARATOR} `);
-  return replaceEmailLikeTokens(withoutLinks, ` ${SEPARATOR} `)
+  return replaceLinksAndEmails(text.replace(PLACEHOLDER, ` ${SEPARATOR} `), ` ${SEPARATOR} `)
     .replace(/[’‘`]/g, "'")
     .replace(/[.!?;:,()[\]{}"“”/|…–—]+/g, ` ${SEPARATOR} `)
     .toLowerCase();

@@ -4,7 +4,7 @@
  * any model sees the text.
  */
 
-import { replaceEmailLikeTokens } from '../../../domain/text/email-like.js';
+import { replaceLinksAndEmails } from '../../../domain/text/email-like.js';
 import { REDACTION_TYPES } from '../../redaction/redactor.js';
 
 const PLACEHOLDER = new RegExp(`\\[(?:${REDACTION_TYPES.join('|')})\\]`, 'gi');
@@ -21,7 +21,7 @@ export function neutralisePlaceholders(text: string): string {
 
 /** For language identification: placeholders, URLs, e-mails, numbers and symbols say nothing about the language. */
 export function stripForLanguageId(text: string): string {
-  return replaceEmailLikeTokens(text.replace(PLACEHOLDER, ' ').replace(/\bhttps?:\/\/\S+|\bwww\.\S+/gi, ' '), ' ')
+  return replaceLinksAndEmails(text.replace(PLACEHOLDER, ' '), ' ')
     .replace(/[\p{N}]+/gu, ' ')
     .replace(/[^\p{L}\p{M}'’\s-]+/gu, ' ')
     .replace(/\s+/g, ' ')
