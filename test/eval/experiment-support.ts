@@ -37,17 +37,38 @@ export function auc(same: readonly number[], diff: readonly number[]): number {
   return (rankSum - (same.length * (same.length + 1)) / 2) / (same.length * diff.length);
 }
 
-/** B-cubed precision, recall and F1 and the share of items alone, over the first-week orders, with every threshold × `scale`. */
-export function clusterOverOrders(items: readonly { gold: string }[], vectors: readonly number[][], scale: number) {
-  const t = thresholdsFor(MODEL);
-  const thresholds = { join: t.join * scale, merge: t.merge * scale, mergeAverage: t.mergeAverage! * scale };
-  const gold = items.map((i) => i.gold);
-  const runs = ORDERS.map((seed) => {
-    const { clusters } = clusterItems(vectors, shuffledOrder(items.length, seed), thresholds, { settle: true, finalPasses: false });
-    const predicted = new Array<string>(items.length);
-    for (const c of clusters) for (const i of c.members) predicted[i] = c.clusterId;
-    return { ...bCubed(predicted, gold), alone: clusters.filter((c) => c.size === 1).length / items.length };
-  });
+/**
+ * The similarities of the same-theme and different-theme pairs that `keep` admits, and the share of
+ * on-topic items whose nearest admitted neighbour shares their theme.
+ */
+export function pairSignal(
+  items: readonly { gold: string; offTopic: boolean }[],
+  vectors: readonly number[][],
+  keep: (i: number, j: number) => boolean = () => true,
+): { same: number[]; diff: number[]; nn: number } {
+  const same: number[] = [];
+  const diff: number[] = [];
+  let hits = 0;
+  let scored = 0;
+  for (let i = 0; i < items.length; i++) {
+    let best = -Infinity;
+    let bestJ = -1;
+    for (let j = 0; j < items.length; j++) {
+      if (j === i || !keep(i, j)) continue;
+      const s = dot(vectors[i], vectors[j]);
+      if (s > best) [best, bestJ] = [s, j];
+      if (j > i) (items[i].gold === items[j].gold ? same : diff).push(s);
+    }
+    if (!items[i].offTopic && bestJ >= 0) {
+      scored++;
+      if (items[bestJ].gold === items[i].gold) hits++;
+    }
+  }
+  return { same, diff, nn: hits / scored };
+}
+
+/** Mean precision, recall, F1 and share of items alone over several arrival orders; the lowest F1, its range and the most alone. */
+export function summariseOrders(runs: readonly { precision: number; recall: number; f1: number; alone: number }[]) {
   const avg = (f: (r: (typeof runs)[number]) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
   const f1s = runs.map((r) => r.f1);
   return {
@@ -59,6 +80,20 @@ export function clusterOverOrders(items: readonly { gold: string }[], vectors: r
     alone: avg((r) => r.alone),
     maxAlone: Math.max(...runs.map((r) => r.alone)),
   };
+}
+
+/** B-cubed precision, recall and F1 and the share of items alone, over the first-week orders, with every threshold × `scale`. */
+export function clusterOverOrders(items: readonly { gold: string }[], vectors: readonly number[][], scale: number) {
+  const t = thresholdsFor(MODEL);
+  const thresholds = { join: t.join * scale, merge: t.merge * scale, mergeAverage: t.mergeAverage! * scale };
+  const gold = items.map((i) => i.gold);
+  const runs = ORDERS.map((seed) => {
+    const { clusters } = clusterItems(vectors, shuffledOrder(items.length, seed), thresholds, { settle: true, finalPasses: false });
+    const predicted = new Array<string>(items.length);
+    for (const c of clusters) for (const i of c.members) predicted[i] = c.clusterId;
+    return { ...bCubed(predicted, gold), alone: clusters.filter((c) => c.size === 1).length / items.length };
+  });
+  return summariseOrders(runs);
 }
 
 export interface ExperimentItem {

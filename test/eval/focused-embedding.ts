@@ -41,7 +41,7 @@ import { loadTrainingSet } from '../../src/analysis/offline/training/labelled-ex
 import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
 import { MODEL } from './clustering.js';
-import { auc, clusterOverOrders, dot, loadExperimentSets, TRAINING, unit } from './experiment-support.js';
+import { auc, clusterOverOrders, loadExperimentSets, pairSignal, TRAINING, unit } from './experiment-support.js';
 
 interface Term {
   normal: string;
@@ -283,25 +283,8 @@ const quantile = (xs: number[], q: number) => {
 };
 
 function signal(items: readonly Item[], vectors: readonly number[][], filter: (i: number, j: number) => boolean = () => true): Signal {
-  const same: number[] = [];
-  const diff: number[] = [];
-  let hits = 0;
-  let scored = 0;
-  for (let i = 0; i < items.length; i++) {
-    let best = -Infinity;
-    let bestJ = -1;
-    for (let j = 0; j < items.length; j++) {
-      if (j === i || !filter(i, j)) continue;
-      const s = dot(vectors[i], vectors[j]);
-      if (s > best) [best, bestJ] = [s, j];
-      if (j > i) (items[i].gold === items[j].gold ? same : diff).push(s);
-    }
-    if (!items[i].offTopic && bestJ >= 0) {
-      scored++;
-      if (items[bestJ].gold === items[i].gold) hits++;
-    }
-  }
-  return { nn: hits / scored, medSame: quantile(same, 0.5), medDiff: quantile(diff, 0.5), p95Diff: quantile(diff, 0.95), auc: auc(same, diff) };
+  const { same, diff, nn } = pairSignal(items, vectors, filter);
+  return { nn, medSame: quantile(same, 0.5), medDiff: quantile(diff, 0.5), p95Diff: quantile(diff, 0.95), auc: auc(same, diff) };
 }
 
 const f = (x: number) => x.toFixed(2);

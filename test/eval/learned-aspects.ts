@@ -23,6 +23,7 @@ import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
 import { clusteringVectors, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
 import { bCubed, loadSets, ORDERS } from './first-week.js';
+import { summariseOrders } from './experiment-support.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const GENERALISATION = path.join(HERE, '..', 'fixtures', 'clustering', 'generalisation');
@@ -173,16 +174,7 @@ function score(set: Prepared, o: LearnedOptions) {
     clusters.forEach((ids, c) => ids.forEach((i) => (predicted[i] = String(c))));
     return { ...bCubed(predicted, set.gold), alone: clusters.filter((c) => c.length === 1).length / set.texts.length };
   });
-  const mean = (f: (r: (typeof runs)[number]) => number) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
-  const f1s = runs.map((r) => r.f1);
-  return {
-    p: mean((r) => r.precision),
-    r: mean((r) => r.recall),
-    f1: mean((r) => r.f1),
-    minF1: Math.min(...f1s),
-    range: Math.max(...f1s) - Math.min(...f1s),
-    alone: mean((r) => r.alone),
-  };
+  return summariseOrders(runs);
 }
 
 function line(sets: Prepared[], o: LearnedOptions): { gen: number; firstMin: number; text: string } {

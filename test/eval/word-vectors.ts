@@ -47,16 +47,16 @@ import {
   LEXICAL_BUCKETS,
   LEXICAL_WEIGHT,
   fnv1a,
+  lexicalWords,
   toClusteringVector,
   type ClusteringSpace,
 } from '../../src/domain/cluster/clustering-vector.js';
 import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
 import { contentWords, stem } from '../../src/domain/text/tokenize.js';
-import { isFunctionWordOf } from '../../src/domain/text/function-words.js';
 import { isStopWord } from '../../src/domain/text/stopwords.js';
 import { MODEL } from './clustering.js';
 import { ORDERS } from './first-week.js';
-import { auc, clusterOverOrders, dot, loadExperimentSets, TRAINING, unit } from './experiment-support.js';
+import { auc, clusterOverOrders, dot, loadExperimentSets, pairSignal, TRAINING, unit } from './experiment-support.js';
 
 const space = useLite512 as ClusteringSpace;
 const DIM = 100;
@@ -69,16 +69,8 @@ interface Glove {
 
 const idfOf = (term: string) => (Object.hasOwn(space.idf, term) ? space.idf[term] : space.unseenIdf);
 
-/** The words `lexicalTerms` keeps, before stemming (lower case, singular). */
-function words(text: string, language: string | undefined): string[] {
-  return [
-    ...new Set(
-      contentWords(text)
-        .flatMap((w) => w.split(/['-]/))
-        .filter((w) => w.length >= 2 && !isStopWord(w) && !isFunctionWordOf(language, w)),
-    ),
-  ];
-}
+/** The distinct words `lexicalTerms` keeps, before stemming (lower case, singular). */
+const words = (text: string, language: string | undefined): string[] => [...new Set(lexicalWords(text, language))];
 
 const isEnglish = (language: string) => language === 'en' || language === 'und';
 
@@ -256,30 +248,9 @@ interface Signal {
 }
 
 function signal(items: readonly Item[], vectors: readonly number[][]): Signal {
-  const same: number[] = [];
-  const diff: number[] = [];
-  const sameNa: number[] = [];
-  const diffNa: number[] = [];
-  let hits = 0;
-  let scored = 0;
-  for (let i = 0; i < items.length; i++) {
-    let best = -Infinity;
-    let bestJ = -1;
-    for (let j = 0; j < items.length; j++) {
-      if (j === i) continue;
-      const s = dot(vectors[i], vectors[j]);
-      if (s > best) [best, bestJ] = [s, j];
-      if (j <= i) continue;
-      const isSame = items[i].gold === items[j].gold;
-      (isSame ? same : diff).push(s);
-      if (!items[i].hasAspect && !items[j].hasAspect) (isSame ? sameNa : diffNa).push(s);
-    }
-    if (!items[i].offTopic) {
-      scored++;
-      if (items[bestJ].gold === items[i].gold) hits++;
-    }
-  }
-  return { auc: auc(same, diff), nn: hits / scored, aucNoAspect: sameNa.length > 0 ? auc(sameNa, diffNa) : NaN };
+  const all = pairSignal(items, vectors);
+  const noAspect = pairSignal(items, vectors, (i, j) => !items[i].hasAspect && !items[j].hasAspect);
+  return { auc: auc(all.same, all.diff), nn: all.nn, aucNoAspect: noAspect.same.length > 0 ? auc(noAspect.same, noAspect.diff) : NaN };
 }
 
 async function loadAll(): Promise<SetData[]> {

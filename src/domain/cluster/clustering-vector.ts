@@ -89,10 +89,14 @@ function readsLanguage(space: ClusteringSpace, language: string | undefined): bo
  * redaction placeholders; split at hyphens and apostrophes.
  */
 export function lexicalTerms(text: string, language?: string): string[] {
+  return lexicalWords(text, language).map(stem);
+}
+
+/** The words `lexicalTerms` keeps, before stemming. */
+export function lexicalWords(text: string, language?: string): string[] {
   return contentWords(text)
     .flatMap((w) => w.split(/['-]/))
-    .filter((w) => w.length >= 2 && !isStopWord(w) && !isFunctionWordOf(language, w))
-    .map(stem);
+    .filter((w) => w.length >= 2 && !isStopWord(w) && !isFunctionWordOf(language, w));
 }
 
 function lexicalVector(text: string, language: string | undefined, space: ClusteringSpace): number[] {
