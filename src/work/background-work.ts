@@ -1,7 +1,7 @@
 import type { Analyzer } from '../analysis/analyzer.js';
 import type { ThemeLabeler } from '../analysis/labeler.js';
 import type { Runtime } from '../runtime.js';
-import { AnalysisWorker } from './analysis-worker.js';
+import { ANALYSIS_BATCHES_IN_FLIGHT, AnalysisWorker } from './analysis-worker.js';
 import { ClusteringWorker } from './clustering/clustering-worker.js';
 import { reclusterAll } from './clustering/recluster.js';
 import { ERASURE_MAINTENANCE_EVERY_MS, runErasureMaintenance } from './erasure-maintenance.js';
@@ -45,7 +45,10 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
   const health = new UserHealthWorker(runtime);
   // Each queue with the event types after which its work may have grown: those of the reactor that fills it.
   const queues: [WorkerLoop, readonly string[]][] = [
-    [new WorkerLoop('analysis', () => analysis.runOnce(), runtime.logger), queueAnalysis.handles],
+    ...Array.from({ length: ANALYSIS_BATCHES_IN_FLIGHT }, (_, i): [WorkerLoop, readonly string[]] => [
+      new WorkerLoop(`analysis-${i + 1}`, () => analysis.runOnce(), runtime.logger),
+      queueAnalysis.handles,
+    ]),
     [new WorkerLoop('question-evaluation', () => questions.runOnce(), runtime.logger), queueQuestionEvaluations.handles],
     [new WorkerLoop('user-health', () => health.runOnce(), runtime.logger), queueUserHealth.handles],
     [new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger), queueClustering.handles],
