@@ -19,6 +19,8 @@ export interface Config {
   /** WEBHOOK_SECRET_KEY: 32 bytes (64 hex characters or base64) encrypting webhook signing secrets at rest. */
   webhookSecretKey?: Buffer;
   analyzer: AnalyzerKind;
+  /** ANALYZER_THREADS: threads running the offline analyzer in a process that analyses; default 1. */
+  analyzerThreads: number;
   role: Role;
   /** USER_ERASURE_BATCH: items a user erasure deletes per round (one projection wait, one log erasure each); default 500. */
   userErasureBatch: number;
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     webhookAllowHttp: parseBoolean('WEBHOOK_ALLOW_HTTP', env.WEBHOOK_ALLOW_HTTP),
     analyzer,
+    analyzerThreads: parseCount('ANALYZER_THREADS', env.ANALYZER_THREADS, 1, 8),
     role,
     userErasureBatch: parseCount('USER_ERASURE_BATCH', env.USER_ERASURE_BATCH, DEFAULT_USER_ERASURE_BATCH, 5000),
     ...(webhookSecretKey ? { webhookSecretKey } : {}),

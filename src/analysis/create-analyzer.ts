@@ -10,7 +10,7 @@ import { loadThreadedAnalyzer } from './offline/threaded-analyzer.js';
  * failing model never loses an item; its client library (about 40 MiB) is loaded only when configured.
  */
 export async function createAnalyzer(config: Config, logger: Logger, env: NodeJS.ProcessEnv = process.env): Promise<Analyzer> {
-  const offline = await loadThreadedAnalyzer();
+  const offline = await loadThreadedAnalyzer(config.analyzerThreads);
   if (config.analyzer === 'offline') return offline;
   const { LlmAnalyzer } = await import('./llm/llm-analyzer.js');
   return new FallbackAnalyzer(new LlmAnalyzer(llmConfigFromEnv(env), { logger }), offline, logger);

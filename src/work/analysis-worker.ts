@@ -22,8 +22,8 @@ export interface AnalysisWorkerOptions {
 
 const ANALYSIS_WORKER: Actor = { kind: 'system', name: 'analysis-worker' };
 
-/** Jobs claimed at once: analysed concurrently, so the offline analyzer embeds them in one model call. */
-export const ANALYSIS_BATCH = 16;
+/** Jobs claimed at once: analysed concurrently, so the offline analyzer embeds them in one model call (at most 32). */
+export const ANALYSIS_BATCH = 32;
 
 /**
  * Batches a process keeps in flight (one loop each): the analyzer thread embeds one batch while the

@@ -6,6 +6,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
+import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
+import { ANALYSIS_BATCH, ANALYSIS_BATCHES_IN_FLIGHT } from '../../src/work/analysis-worker.js';
 
 export interface AnalyzerBenchmark {
   loadMs: number;
@@ -17,6 +19,14 @@ export interface AnalyzerBenchmark {
   embedSinglePerSec: number;
   embedBatchedPerSec: number;
   rssAfterRunMb: number;
+}
+
+export interface ThreadsBenchmark {
+  threads: number;
+  /** As the analysis worker calls it: batches of `ANALYSIS_BATCH`, `ANALYSIS_BATCHES_IN_FLIGHT` per thread. */
+  perSec: number;
+  /** Resident memory the threads added, per thread (each loads its own models). */
+  rssPerThreadMb: number;
 }
 
 const SAMPLES = [
@@ -71,6 +81,31 @@ export async function benchmarkAnalyzer(count = 128): Promise<AnalyzerBenchmark>
   };
 }
 
+/**
+ * The service's analyzer (`ANALYZER_THREADS` threads), fed as the analysis worker feeds it, with the
+ * resident memory each thread adds.
+ */
+export async function benchmarkThreads(counts: number[], count = 256): Promise<ThreadsBenchmark[]> {
+  const results: ThreadsBenchmark[] = [];
+  for (const threads of counts) {
+    const before = process.memoryUsage().rss;
+    const analyzer = await loadThreadedAnalyzer(threads);
+    await Promise.all(Array.from({ length: threads * 2 }, () => analyzer.analyze('warm-up')));
+    const items = texts(count).map((t) => `${t} [${threads}]`);
+    let next = 0;
+    const lanes = Array.from({ length: threads * ANALYSIS_BATCHES_IN_FLIGHT }, async () => {
+      while (next < items.length) {
+        const batch = items.slice(next, next + ANALYSIS_BATCH);
+        next += batch.length;
+        await Promise.all(batch.map((t) => analyzer.analyze(t)));
+      }
+    });
+    const perSec = await perSecond(count, () => Promise.all(lanes));
+    results.push({ threads, perSec: Math.round(perSec), rssPerThreadMb: mb((process.memoryUsage().rss - before) / threads) });
+  }
+  return results;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const r = await benchmarkAnalyzer();
   console.log(`model load:                 ${r.loadMs} ms`);
@@ -80,4 +115,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   console.log(`embed, single:              ${r.embedSinglePerSec} items/s`);
   console.log(`embed, batched (embedMany): ${r.embedBatchedPerSec} items/s`);
   console.log(`RSS after run:              ${r.rssAfterRunMb} MB`);
+  const threads = await benchmarkThreads([1, 2]);
+  for (const t of threads) {
+    const ratio = (t.perSec / threads[0].perSec).toFixed(2);
+    console.log(`ANALYZER_THREADS=${t.threads}, as the worker feeds it: ${t.perSec} items/s (${ratio} × one thread), ${t.rssPerThreadMb} MB per thread`);
+  }
 }

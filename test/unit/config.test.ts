@@ -27,6 +27,7 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         logLevel: 'info',
         webhookAllowHttp: false,
         analyzer: 'offline',
+        analyzerThreads: 1,
         role: 'all',
         userErasureBatch: 500,
       });
@@ -69,6 +70,7 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         LOG_LEVEL: 'silent',
         WEBHOOK_ALLOW_HTTP: 'true',
         ANALYZER: 'offline',
+        ANALYZER_THREADS: '2',
         ROLE: 'worker',
         USER_ERASURE_BATCH: '50',
       });
@@ -81,6 +83,7 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         logLevel: 'silent',
         webhookAllowHttp: true,
         analyzer: 'offline',
+        analyzerThreads: 2,
         role: 'worker',
         userErasureBatch: 50,
       });
@@ -90,6 +93,12 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
       expect(loadConfig({}).userErasureBatch).to.equal(500);
       expect(loadConfig({ USER_ERASURE_BATCH: '5000' }).userErasureBatch).to.equal(5000);
       for (const raw of ['0', '1.5', 'many', '-3', '5001']) expect(() => loadConfig({ USER_ERASURE_BATCH: raw }), raw).to.throw(/USER_ERASURE_BATCH/);
+    });
+
+    it('ANALYZER_THREADS is 1 by default and refuses 0, fractions, words and more than 8, naming itself', () => {
+      expect(loadConfig({}).analyzerThreads).to.equal(1);
+      expect(loadConfig({ ANALYZER_THREADS: '8' }).analyzerThreads).to.equal(8);
+      for (const raw of ['0', '1.5', 'two', '-1', '9', ' 2']) expect(() => loadConfig({ ANALYZER_THREADS: raw }), raw).to.throw(/ANALYZER_THREADS/);
     });
 
     it('accepts the edges of the port range', () => {

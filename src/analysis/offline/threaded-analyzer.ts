@@ -5,12 +5,13 @@ import { Worker } from 'node:worker_threads';
 import type { Analysis, Analyzer, Embedding } from '../analyzer.js';
 import { OFFLINE_ANALYZER_NAME, USE_LITE_DIMENSIONS, USE_LITE_MODEL } from './offline-model-names.js';
 import type { ThreadRequest } from './analyzer-thread.js';
+import { AnalyzerPool } from './analyzer-pool.js';
 
 type Pending = { resolve: (value: any) => void; reject: (error: Error) => void };
 
 /**
  * The offline analyzer behind a worker thread: the same results, but inference runs on another
- * core while the main thread keeps serving requests. One thread per process, shared.
+ * core while the main thread keeps serving requests.
  */
 export class ThreadedAnalyzer implements Analyzer {
   readonly name = OFFLINE_ANALYZER_NAME;
@@ -49,6 +50,11 @@ export class ThreadedAnalyzer implements Analyzer {
     });
   }
 
+  /** Calls sent to the thread and not answered yet. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
   analyze(text: string): Promise<Analysis> {
     return this.call('analyze', text);
   }
@@ -73,12 +79,25 @@ function tsxApiUrl(): string {
   return pathToFileURL(path.join(path.dirname(packageJson), 'dist', 'esm', 'api', 'index.mjs')).href;
 }
 
-let shared: Promise<ThreadedAnalyzer> | undefined;
+const shared = new Map<number, Promise<Analyzer>>();
 
-export function loadThreadedAnalyzer(): Promise<ThreadedAnalyzer> {
-  shared ??= ThreadedAnalyzer.start().catch((error: unknown) => {
-    shared = undefined;
-    throw error;
-  });
-  return shared;
+/**
+ * The process's offline analyzer on `threads` threads (one by default), started once per thread count.
+ * Each thread loads its own models (about 230 MiB); more than one pays off only with idle cores.
+ */
+export function loadThreadedAnalyzer(threads = 1): Promise<Analyzer> {
+  let analyzer = shared.get(threads);
+  if (!analyzer) {
+    analyzer = startThreads(threads).catch((error: unknown) => {
+      shared.delete(threads);
+      throw error;
+    });
+    shared.set(threads, analyzer);
+  }
+  return analyzer;
+}
+
+async function startThreads(threads: number): Promise<Analyzer> {
+  if (threads === 1) return ThreadedAnalyzer.start();
+  return new AnalyzerPool(await Promise.all(Array.from({ length: threads }, () => ThreadedAnalyzer.start())));
 }
