@@ -23,11 +23,15 @@ for (let i = 0; i < Number(process.env.BENCH_KEYS ?? 40); i++) {
 }
 if (process.env.BENCH_WORKERS !== 'off') await loadThreadedAnalyzer();
 const rssMb = process.memoryUsage().rss / 2 ** 20;
-// The analysis backlog, read beside the API (not a route of the service): items not yet processed.
+// The backlog, read beside the API (not a route of the service): items not yet processed, and processed items not yet in a theme.
 const backlog = http.createServer((_request, response) => {
   void server.runtime.db
-    .query<{ pending: number }>(`SELECT count(*)::int AS pending FROM feedback_items WHERE status = 'pending'`)
-    .then(({ rows }) => response.end(JSON.stringify({ pending: rows[0].pending, rssMb: process.memoryUsage().rss / 2 ** 20 })));
+    .query<{ pending: number; unclustered: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
+              count(*) FILTER (WHERE status = 'processed' AND cluster_id IS NULL)::int AS unclustered
+         FROM feedback_items`,
+    )
+    .then(({ rows }) => response.end(JSON.stringify({ ...rows[0], rssMb: process.memoryUsage().rss / 2 ** 20 })));
 });
 await new Promise<void>((resolve) => backlog.listen(0, '127.0.0.1', resolve));
 const backlogUrl = `http://127.0.0.1:${(backlog.address() as AddressInfo).port}`;

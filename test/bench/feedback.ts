@@ -7,7 +7,8 @@ export interface FeedbackBench {
   /** The service's CPU time per request during the burst. */
   cpuMsPerRequest: number;
   /** From the burst's last 202 until every item of it is processed (not measured with `BENCH_WORKERS=off`). */
-  drain?: { seconds: number; itemsPerSecond: number; pendingAtBurstEnd: number };
+  /** `themedSeconds`: until every item of the burst was also in a theme (clustering follows analysis). */
+  drain?: { seconds: number; itemsPerSecond: number; pendingAtBurstEnd: number; themedSeconds: number };
   steady?: { rate: number; items: number; p50ms: number; p99ms: number; unprocessed: number };
   rssMb: number;
   /** Resident memory sampled during the burst and the drain. */
@@ -48,7 +49,7 @@ const WARMUP_IDS = 1_000_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The service's backlog and memory; a connection reset (a kept-alive socket closed as it was reused) is tried again. */
-async function readBacklog(info: ServiceInfo): Promise<{ pending: number; rssMb: number }> {
+async function readBacklog(info: ServiceInfo): Promise<{ pending: number; unclustered: number; rssMb: number }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return (await fetch(info.backlogUrl).then((r) => r.json())) as never;
@@ -100,7 +101,9 @@ export async function benchFeedback(
     const pendingAtBurstEnd = (await readBacklog(service.info)).pending;
     while ((await readBacklog(service.info)).pending > 0) await sleep(100);
     const drainSeconds = (performance.now() - burstEnd) / 1000;
-    const drain = { seconds: drainSeconds, itemsPerSecond: pendingAtBurstEnd / drainSeconds, pendingAtBurstEnd };
+    while ((await readBacklog(service.info)).unclustered > 0) await sleep(100);
+    const themedSeconds = (performance.now() - burstEnd) / 1000;
+    const drain = { seconds: drainSeconds, itemsPerSecond: pendingAtBurstEnd / drainSeconds, pendingAtBurstEnd, themedSeconds };
     sampling = false;
     await sampler;
     const ids: string[] = [];
@@ -145,7 +148,7 @@ export function printFeedback(result: FeedbackBench, pingPerSecond?: number): vo
   const d = result.drain;
   if (!d || !result.steady) return;
   console.log(
-    `Analysis backlog of the burst: ${d.pendingAtBurstEnd} items pending at its end, all processed ${fmt(d.seconds, 1)} s later (${fmt(d.itemsPerSecond, 0)} items/s)`,
+    `Analysis backlog of the burst: ${d.pendingAtBurstEnd} items pending at its end, all processed ${fmt(d.seconds, 1)} s later (${fmt(d.itemsPerSecond, 0)} items/s), all in a theme ${fmt(d.themedSeconds, 1)} s later`,
   );
   const s = result.steady;
   console.log(
