@@ -13,7 +13,7 @@ import { foldStream, handleCommand } from '../../eventstore/command-handler.js';
 import { StreamErasedError, type RecordedEvent } from '../../eventstore/event-store.js';
 import type { CoreServices } from '../../services.js';
 import { isRelabelSize, labelTheme } from './theme-label.js';
-import { spikeCounts } from './spike-counts.js';
+import { themeAfterJoin } from './theme-after-join.js';
 import { recordLabel } from './record-label.js';
 import { relabelAfterDelete } from './relabel-after-delete.js';
 import { settleTheme } from './settle-theme.js';
@@ -120,11 +120,9 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
 
   // Reports count by their own time, but the spike is judged on the theme's latest 24 hours: a late
   // backfill (older than the newest report) must not end a running spike, which would fire it again.
-  const newest = await services.db.query<{ at: Date | null }>(`SELECT max(created_at) AS at FROM cluster_members WHERE cluster_id = $1`, [clusterId]);
-  const counts = await spikeCounts(services.db, clusterId, newest.rows[0]?.at ?? member.created_at);
+  const { size, counts } = await themeAfterJoin(services.db, clusterId, member.created_at);
   await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'CheckSpike', counts, feedbackId, at: now() }, { context });
-  const size = await services.db.query<{ size: number }>(`SELECT size FROM clusters WHERE cluster_id = $1`, [clusterId]);
-  if (assignment.kind === 'join' && isRelabelSize(size.rows[0]?.size ?? 0)) {
+  if (assignment.kind === 'join' && isRelabelSize(size)) {
     await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId), context);
   }
 }
