@@ -210,7 +210,7 @@ describe('editing themes by hand: rename, move, split, merge (issue 13, goal 6)'
     it('is not undone by automatic regrouping: a theme a person shaped takes part in no automatic merge', async () => {
       await reclusterProject(server.runtime, new CtfidfLabeler(), project.projectId);
       const [{ model }] = (await server.runtime.db.query<{ model: string }>(`SELECT model FROM clusters WHERE cluster_id = $1`, [split])).rows;
-      await settleTheme(server.runtime, new CtfidfLabeler(), project.projectId, split, model, testContext());
+      await settleTheme(server.runtime, project.projectId, split, model, testContext());
       expect(await cluster(split)).to.include({ id: split, size: 2 });
       for (const id of [loginIds[2], loginIds[3]]) expect(await itemCluster(id)).to.equal(split);
     });

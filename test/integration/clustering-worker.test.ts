@@ -60,4 +60,43 @@ describe('ClusteringWorker: failures are retried later, the queue keeps moving (
     ]);
     expect(lease.rows[0].free, 'lease released').to.equal(true);
   });
+
+  describe('labels due in a batch are recorded once, at its end', () => {
+    const DARK_MODE = [
+      'Please add a dark mode, the white screen hurts my eyes at night',
+      'Dark mode please! Using the app at night is painful',
+      'Would love a dark theme for night time use',
+      'Any plans for dark mode? My eyes hurt in the evening',
+      'The bright white interface is blinding at night, we need dark mode',
+    ];
+
+    /** What a labeler was asked, theme by theme (its first text stands for the theme). */
+    class CountingLabeler implements ThemeLabeler {
+      calls: string[][] = [];
+      async label(input: { texts: string[]; terms: string[] }): Promise<string> {
+        this.calls.push(input.texts);
+        return `dark mode (${input.texts.length})`;
+      }
+    }
+
+    it('given five items of one theme analysed, when one worker run clusters them all, then the theme is labelled at creation and once more with all five', async () => {
+      const ids: string[] = [];
+      for (const text of DARK_MODE) ids.push(await submitFeedback(server, key, { text }));
+      await untilConsumersCaughtUp(server);
+      const analysis = new AnalysisWorker(server.runtime, loadThreadedAnalyzer);
+      while ((await analysis.runOnce()) > 0);
+      await untilConsumersCaughtUp(server);
+
+      const labeler = new CountingLabeler();
+      expect(await new ClusteringWorker(server.runtime, labeler).runOnce()).to.equal(5);
+      const themes = new Set<string>();
+      for (const id of ids) themes.add(((await readJson(await server.request(`/api/v1/feedback/${id}`, { key }))) as { clusterId: string }).clusterId);
+      expect([...themes], 'one theme').to.have.length(1);
+      // Before: at creation, then at sizes 2, 3 and 5, each as the item joined.
+      expect(labeler.calls.map((texts) => texts.length)).to.deep.equal([1, 5]);
+      const [theme] = [...themes];
+      const cluster = (await readJson(await server.request(`/api/v1/clusters/${theme}`, { key }))) as { cluster: { label: string } };
+      expect(cluster.cluster.label).to.equal('dark mode (5)');
+    });
+  });
 });

@@ -8,10 +8,11 @@ import { clusterStream } from '../../domain/cluster/events.js';
 import { thresholdsFor } from '../../domain/cluster/thresholds.js';
 import { feedbackDecider } from '../../domain/feedback/decider.js';
 import { feedbackStream } from '../../domain/feedback/events.js';
-import { causedBy, type Actor } from '../../eventstore/command-context.js';
+import { causedBy, type Actor, type CommandContext } from '../../eventstore/command-context.js';
 import { foldStream, handleCommand } from '../../eventstore/command-handler.js';
 import { StreamErasedError, type RecordedEvent } from '../../eventstore/event-store.js';
 import type { CoreServices } from '../../services.js';
+import { describeFailure } from '../../support/describe-error.js';
 import { isRelabelSize, labelTheme } from './theme-label.js';
 import { themeAfterJoin } from './theme-after-join.js';
 import { recordLabel } from './record-label.js';
@@ -42,17 +43,24 @@ interface Member {
   text: string;
 }
 
+/** A theme whose label is due (it grew to a relabel size, or absorbed another), and the context that made it due. */
+export interface DueLabel {
+  clusterId: string;
+  context: CommandContext;
+}
+
 /**
  * Puts one processed item into a theme: the nearest theme of its project and embedding model
  * above the join threshold, or a new one. Status effects on the theme (regression, silent
  * reopening) are recorded before the membership, so a crash in between is repaired by the retry;
- * then the spike rule is checked and the label refreshed as the theme grows.
+ * then the spike rule is checked. A new theme is labelled at once; a theme whose label is due as it
+ * grows or merges is returned, for the worker to label once per batch (`labelDueThemes`).
  */
-export async function clusterItem(services: Services, labeler: ThemeLabeler, projectId: string, feedbackId: string): Promise<void> {
+export async function clusterItem(services: Services, labeler: ThemeLabeler, projectId: string, feedbackId: string): Promise<DueLabel | undefined> {
   const recorded = await services.store.readStream(feedbackStream(feedbackId));
   const item = foldStream(feedbackDecider, recorded);
   const cause = latestEmbedding(recorded);
-  if (item.status !== 'processed' || item.clusterId !== undefined || !cause) return;
+  if (item.status !== 'processed' || item.clusterId !== undefined || !cause) return undefined;
   const context = causedBy(cause, CLUSTERING_WORKER);
   const found = await services.db.query<Member>(
     `SELECT m.model, m.embedding::text AS embedding, m.created_at, f.text
@@ -60,7 +68,7 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
     [feedbackId],
   );
   const member = found.rows[0];
-  if (!member?.embedding || !member.model) return;
+  if (!member?.embedding || !member.model) return undefined;
   const vector = pgvector.fromSql(member.embedding) as number[];
   // The nearest centre by cosine, computed by pgvector: only that one theme's centre comes back.
   const nearest = await services.db.query<{ cluster_id: string; centroid: string; size: number }>(
@@ -113,16 +121,38 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
   if (!clustered?.appended) {
     // Deleted while being clustered: a theme it started must not keep a label made of its words.
     if (assignment.kind === 'create') await relabelAfterDelete(services, projectId, clusterId, context);
-    return;
+    return undefined;
   }
   await services.engine.waitFor(clustered.appended.position);
-  clusterId = await settleTheme(services, labeler, projectId, clusterId, member.model, context);
+  const settled = await settleTheme(services, projectId, clusterId, member.model, context);
+  clusterId = settled.theme;
 
   // Reports count by their own time, but the spike is judged on the theme's latest 24 hours: a late
   // backfill (older than the newest report) must not end a running spike, which would fire it again.
   const { size, counts } = await themeAfterJoin(services.db, clusterId, member.created_at);
   await handleCommand(services.store, clusterStream(clusterId), clusterDecider, { type: 'CheckSpike', counts, feedbackId, at: now() }, { context });
-  if (assignment.kind === 'join' && isRelabelSize(size)) {
-    await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId), context);
+  return settled.merged || (assignment.kind === 'join' && isRelabelSize(size)) ? { clusterId, context } : undefined;
+}
+
+/**
+ * Labels the themes a batch made due, once each, from their members at the end of the batch (a theme
+ * that grew from 2 to 5 items in one batch is labelled once, not three times). A theme absorbed later in
+ * the batch is skipped: the theme that absorbed it is due too. A failure is logged and leaves the
+ * previous label; the items stay clustered.
+ */
+export async function labelDueThemes(
+  services: Services & Pick<CoreServices, 'logger'>,
+  labeler: ThemeLabeler,
+  projectId: string,
+  due: ReadonlyMap<string, CommandContext>,
+): Promise<void> {
+  for (const [clusterId, context] of due) {
+    try {
+      const theme = await services.db.query<{ merged_into: string | null }>(`SELECT merged_into FROM clusters WHERE cluster_id = $1`, [clusterId]);
+      if (!theme.rows[0] || theme.rows[0].merged_into) continue;
+      await recordLabel(services, projectId, clusterId, await labelTheme(services.db, labeler, projectId, clusterId), context);
+    } catch (error) {
+      services.logger.warn({ clusterId, projectId, lastError: describeFailure(error) }, 'theme label not refreshed');
+    }
   }
 }

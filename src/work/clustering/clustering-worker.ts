@@ -3,7 +3,8 @@ import type { CoreServices } from '../../services.js';
 import { describeFailure } from '../../support/describe-error.js';
 import { MAX_ATTEMPTS } from '../job-failure.js';
 import { retryDelaySeconds } from '../retry-delay.js';
-import { clusterItem } from './cluster-item.js';
+import { clusterItem, labelDueThemes } from './cluster-item.js';
+import type { CommandContext } from '../../eventstore/command-context.js';
 import { withClusteringLease, type ProjectLeaseOptions } from './lease.js';
 
 export interface ClusteringWorkerOptions extends ProjectLeaseOptions {
@@ -46,16 +47,19 @@ export class ClusteringWorker {
       [projectId, this.batchSize, this.services.clock.now().toISOString()],
     );
     const done: string[] = [];
+    const dueLabels = new Map<string, CommandContext>();
     for (const job of jobs.rows) {
       if (lease.lost) break; // another worker may be deciding for this project now
       try {
-        await clusterItem(this.services, this.labeler, projectId, job.feedback_id);
+        const due = await clusterItem(this.services, this.labeler, projectId, job.feedback_id);
+        if (due) dueLabels.set(due.clusterId, due.context);
       } catch (error) {
         await this.failed(job.feedback_id, job.attempts + 1, error);
         continue;
       }
       done.push(job.feedback_id);
     }
+    await labelDueThemes(this.services, this.labeler, projectId, dueLabels);
     // Normally the reactor removed them already; this covers items deleted or clustered meanwhile. A crash
     // before it leaves such jobs to be found again, and skipped again.
     if (done.length > 0) await this.services.db.query(`DELETE FROM clustering_jobs WHERE feedback_id = ANY ($1::text[])`, [done]);

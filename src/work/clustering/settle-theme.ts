@@ -1,5 +1,4 @@
 import pgvector from 'pgvector';
-import type { ThemeLabeler } from '../../analysis/labeler.js';
 import { findMergeFor, MAX_SETTLE_MERGES } from '../../domain/cluster/assignment.js';
 import { clusterDecider } from '../../domain/cluster/decider.js';
 import { clusterStream } from '../../domain/cluster/events.js';
@@ -7,8 +6,6 @@ import { thresholdsFor } from '../../domain/cluster/thresholds.js';
 import type { CommandContext } from '../../eventstore/command-context.js';
 import { handleCommand } from '../../eventstore/command-handler.js';
 import type { CoreServices } from '../../services.js';
-import { labelTheme } from './theme-label.js';
-import { recordLabel } from './record-label.js';
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
@@ -20,16 +17,16 @@ const NEIGHBOURS = 30;
  * one qualifies (`findMergeFor`, at most `MAX_SETTLE_MERGES`), each recorded as `ClusterMerged`, so a
  * user sees themes that already met, not a trail of small ones until the periodic pass, and replay
  * rebuilds the same themes. Themes a person shaped (split, or renamed) are left out, so an edit is never
- * undone by the next item. Runs under the project's clustering lease. Returns the item's theme now.
+ * undone by the next item. Runs under the project's clustering lease. Returns the item's theme now, and
+ * whether it merged (its label is then due: the caller records it).
  */
 export async function settleTheme(
   services: Services,
-  labeler: ThemeLabeler,
   projectId: string,
   clusterId: string,
   model: string,
   context: CommandContext,
-): Promise<string> {
+): Promise<{ theme: string; merged: boolean }> {
   let current = clusterId;
   let merged = false;
   for (let step = 0; step < MAX_SETTLE_MERGES; step++) {
@@ -53,6 +50,5 @@ export async function settleTheme(
     current = merge.into;
     merged = true;
   }
-  if (merged) await recordLabel(services, projectId, current, await labelTheme(services.db, labeler, projectId, current), context);
-  return current;
+  return { theme: current, merged };
 }
