@@ -28,13 +28,24 @@ export interface ClusteringThresholds {
 
 export type Assignment = { kind: 'join'; clusterId: string; similarity: number } | { kind: 'create'; similarity: number };
 
+/** A theme as seen from one item or one other theme: the cosine of the two centres. */
+export interface ScoredTheme {
+  clusterId: string;
+  similarity: number;
+}
+
 export function assignToCluster(vector: readonly number[], candidates: readonly ClusterCandidate[], thresholds: ClusteringThresholds): Assignment {
-  let best: { clusterId: string; similarity: number } | undefined;
-  for (const candidate of candidates) {
-    const similarity = cosineSimilarity(vector, candidate.centroid);
-    if (!best || similarity > best.similarity || (similarity === best.similarity && candidate.clusterId < best.clusterId)) {
-      best = { clusterId: candidate.clusterId, similarity };
-    }
+  return chooseTheme(
+    candidates.map((candidate) => ({ clusterId: candidate.clusterId, similarity: cosineSimilarity(vector, candidate.centroid) })),
+    thresholds,
+  );
+}
+
+/** `assignToCluster` for similarities already computed (by pgvector, next to the centres). */
+export function chooseTheme(scored: readonly ScoredTheme[], thresholds: ClusteringThresholds): Assignment {
+  let best: ScoredTheme | undefined;
+  for (const { clusterId, similarity } of scored) {
+    if (!best || similarity > best.similarity || (similarity === best.similarity && clusterId < best.clusterId)) best = { clusterId, similarity };
   }
   if (best && best.similarity >= thresholds.join) return { kind: 'join', ...best };
   return { kind: 'create', similarity: best?.similarity ?? 0 };
@@ -70,41 +81,64 @@ export const MAX_SETTLE_MERGES = 3;
 export function findMergeFor(clusterId: string, clusters: readonly ClusterCandidate[], thresholds: ClusteringThresholds): Merge | undefined {
   const target = clusters.find((c) => c.clusterId === clusterId);
   if (!target) return undefined;
-  const pairs = clusters.filter((c) => c.clusterId !== clusterId).map((other): Pair => [target, other]);
+  const partners = clusters.filter((c) => c.clusterId !== clusterId).map((other) => ({ ...other, ...centreStats(target, other) }));
+  return findMergeAmong(target, partners, thresholds);
+}
+
+/** A theme next to the one that changed: the cosine and the dot product of their centres, and its size. */
+export interface Partner extends ScoredTheme {
+  size: number;
+  dot: number;
+}
+
+/** `findMergeFor` for centre statistics already computed (by pgvector, next to the centres). */
+export function findMergeAmong(target: ThemeSize, partners: readonly Partner[], thresholds: ClusteringThresholds): Merge | undefined {
+  const pairs = partners.map((partner): Pair => ({ a: target, b: partner, similarity: partner.similarity, dot: partner.dot }));
   return pick(pairs, byCentreRule, thresholds)[0] ?? pick(pairs, byAverageLink, thresholds)[0];
 }
 
+type ThemeSize = Pick<ClusterCandidate, 'clusterId' | 'size'>;
 type Score = { score: number; similarity: number } | undefined;
 
-function byCentreRule(a: ClusterCandidate, b: ClusterCandidate, thresholds: ClusteringThresholds): Score {
-  const similarity = cosineSimilarity(a.centroid, b.centroid);
+function byCentreRule({ similarity }: Pair, thresholds: ClusteringThresholds): Score {
   return similarity >= thresholds.merge ? { score: similarity, similarity } : undefined;
 }
 
-function byAverageLink(a: ClusterCandidate, b: ClusterCandidate, thresholds: ClusteringThresholds): Score {
+function byAverageLink({ a, b, similarity, dot }: Pair, thresholds: ClusteringThresholds): Score {
   const average = thresholds.mergeAverage;
   const pairs = a.size * b.size;
   if (average === undefined || pairs <= 0) return undefined;
-  const margin = dot(a.centroid, b.centroid) / pairs - (average + Math.max(0, thresholds.join - average) / pairs);
-  return margin >= 0 ? { score: margin, similarity: cosineSimilarity(a.centroid, b.centroid) } : undefined;
+  const margin = dot / pairs - (average + Math.max(0, thresholds.join - average) / pairs);
+  return margin >= 0 ? { score: margin, similarity } : undefined;
 }
 
-type Pair = readonly [ClusterCandidate, ClusterCandidate];
-type Rule = (a: ClusterCandidate, b: ClusterCandidate, thresholds: ClusteringThresholds) => Score;
+interface Pair {
+  a: ThemeSize;
+  b: ThemeSize;
+  /** Cosine of the two centres. */
+  similarity: number;
+  /** Dot product of the two centres (sums of unit vectors, so the mean member similarity × n₁ n₂). */
+  dot: number;
+}
+type Rule = (pair: Pair, thresholds: ClusteringThresholds) => Score;
+
+const centreStats = (a: ClusterCandidate, b: ClusterCandidate) => ({ similarity: cosineSimilarity(a.centroid, b.centroid), dot: dot(a.centroid, b.centroid) });
 
 function allPairs(clusters: readonly ClusterCandidate[]): Pair[] {
   const pairs: Pair[] = [];
-  for (let i = 0; i < clusters.length; i++) for (let j = i + 1; j < clusters.length; j++) pairs.push([clusters[i], clusters[j]]);
+  for (let i = 0; i < clusters.length; i++) {
+    for (let j = i + 1; j < clusters.length; j++) pairs.push({ a: clusters[i], b: clusters[j], ...centreStats(clusters[i], clusters[j]) });
+  }
   return pairs;
 }
 
 /** The pairs that qualify under `rule`, best score first, each theme in at most one. */
 function pick(candidates: readonly Pair[], rule: Rule, thresholds: ClusteringThresholds): Merge[] {
   const pairs: (Merge & { score: number })[] = [];
-  for (const [a, b] of candidates) {
-    const found = rule(a, b, thresholds);
+  for (const pair of candidates) {
+    const found = rule(pair, thresholds);
     if (!found) continue;
-    const [small, large] = ordered(a, b);
+    const [small, large] = ordered(pair.a, pair.b);
     pairs.push({ from: small.clusterId, into: large.clusterId, ...found });
   }
   pairs.sort((a, b) => b.score - a.score || a.from.localeCompare(b.from));
@@ -125,7 +159,7 @@ function dot(a: readonly number[], b: readonly number[]): number {
   return sum;
 }
 
-function ordered(a: ClusterCandidate, b: ClusterCandidate): [ClusterCandidate, ClusterCandidate] {
+function ordered(a: ThemeSize, b: ThemeSize): [ThemeSize, ThemeSize] {
   if (a.size !== b.size) return a.size < b.size ? [a, b] : [b, a];
   return a.clusterId > b.clusterId ? [a, b] : [b, a];
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import pgvector from 'pgvector';
 import type { ThemeLabeler } from '../../analysis/labeler.js';
-import { assignToCluster } from '../../domain/cluster/assignment.js';
+import { chooseTheme } from '../../domain/cluster/assignment.js';
 import { ClusterExists } from '../../domain/cluster/decide.js';
 import { clusterDecider } from '../../domain/cluster/decider.js';
 import { clusterStream } from '../../domain/cluster/events.js';
@@ -17,7 +16,7 @@ import { isRelabelSize, labelTheme } from './theme-label.js';
 import { themeAfterJoin } from './theme-after-join.js';
 import { recordLabel } from './record-label.js';
 import { relabelAfterDelete } from './relabel-after-delete.js';
-import { settleTheme } from './settle-theme.js';
+import { finiteOrZero, settleTheme } from './settle-theme.js';
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
@@ -38,7 +37,7 @@ export const clusterIdFor = (feedbackId: string, model: string) =>
 
 interface Member {
   model: string | null;
-  embedding: string | null;
+  embedded: boolean;
   created_at: Date;
   text: string;
 }
@@ -63,23 +62,22 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
   if (item.status !== 'processed' || item.clusterId !== undefined || !cause) return undefined;
   const context = causedBy(cause, CLUSTERING_WORKER);
   const found = await services.db.query<Member>(
-    `SELECT m.model, m.embedding::text AS embedding, m.created_at, f.text
+    `SELECT m.model, m.embedding IS NOT NULL AS embedded, m.created_at, f.text
        FROM cluster_members m JOIN feedback_items f USING (feedback_id) WHERE m.feedback_id = $1`,
     [feedbackId],
   );
   const member = found.rows[0];
-  if (!member?.embedding || !member.model) return undefined;
-  const vector = pgvector.fromSql(member.embedding) as number[];
-  // The nearest centre by cosine, computed by pgvector: only that one theme's centre comes back.
-  const nearest = await services.db.query<{ cluster_id: string; centroid: string; size: number }>(
-    `SELECT cluster_id, centroid::text AS centroid, size FROM clusters
-      WHERE project_id = $1 AND model = $2 AND merged_into IS NULL AND size > 0 AND centroid IS NOT NULL
-      ORDER BY centroid <=> $3::vector, cluster_id LIMIT 1`,
-    [projectId, member.model, member.embedding],
+  if (!member?.embedded || !member.model) return undefined;
+  // The nearest centre and its cosine, both computed by pgvector: no vector travels to the worker.
+  const nearest = await services.db.query<{ cluster_id: string; similarity: number }>(
+    `SELECT c.cluster_id, 1 - (c.centroid <=> m.embedding) AS similarity
+       FROM clusters c, (SELECT embedding FROM cluster_members WHERE feedback_id = $3) m
+      WHERE c.project_id = $1 AND c.model = $2 AND c.merged_into IS NULL AND c.size > 0 AND c.centroid IS NOT NULL
+      ORDER BY c.centroid <=> m.embedding, c.cluster_id LIMIT 1`,
+    [projectId, member.model, feedbackId],
   );
-  const assignment = assignToCluster(
-    vector,
-    nearest.rows.map((c) => ({ clusterId: c.cluster_id, centroid: pgvector.fromSql(c.centroid) as number[], size: c.size })),
+  const assignment = chooseTheme(
+    nearest.rows.map((c) => ({ clusterId: c.cluster_id, similarity: finiteOrZero(c.similarity) })),
     thresholdsFor(member.model),
   );
   const now = () => services.clock.now().toISOString();

@@ -1,5 +1,4 @@
-import pgvector from 'pgvector';
-import { findMergeFor, MAX_SETTLE_MERGES } from '../../domain/cluster/assignment.js';
+import { findMergeAmong, MAX_SETTLE_MERGES } from '../../domain/cluster/assignment.js';
 import { clusterDecider } from '../../domain/cluster/decider.js';
 import { clusterStream } from '../../domain/cluster/events.js';
 import { thresholdsFor } from '../../domain/cluster/thresholds.js';
@@ -14,7 +13,7 @@ const NEIGHBOURS = 30;
 
 /**
  * Right after an item joined or started `clusterId`: merges that theme with its best partner while
- * one qualifies (`findMergeFor`, at most `MAX_SETTLE_MERGES`), each recorded as `ClusterMerged`, so a
+ * one qualifies (`findMergeFor`'s rules, on centre statistics pgvector computes; at most `MAX_SETTLE_MERGES`), each recorded as `ClusterMerged`, so a
  * user sees themes that already met, not a trail of small ones until the periodic pass, and replay
  * rebuilds the same themes. Themes a person shaped (split, or renamed) are left out, so an edit is never
  * undone by the next item. Runs under the project's clustering lease. Returns the item's theme now, and
@@ -30,14 +29,20 @@ export async function settleTheme(
   let current = clusterId;
   let merged = false;
   for (let step = 0; step < MAX_SETTLE_MERGES; step++) {
-    const rows = await services.db.query<{ cluster_id: string; centroid: string; size: number }>(
-      `SELECT c.cluster_id, c.centroid::text AS centroid, c.size FROM clusters c, (SELECT centroid FROM clusters WHERE cluster_id = $3) t
+    // The theme itself is among the rows (it is its own nearest) unless it may not merge automatically.
+    const rows = await services.db.query<{ cluster_id: string; size: number; similarity: number; dot: number }>(
+      `SELECT c.cluster_id, c.size, 1 - (c.centroid <=> t.centroid) AS similarity, -(c.centroid <#> t.centroid) AS dot
+         FROM clusters c, (SELECT centroid FROM clusters WHERE cluster_id = $3) t
         WHERE c.project_id = $1 AND c.model = $2 AND c.merged_into IS NULL AND c.size > 0 AND c.centroid IS NOT NULL AND NOT c.hand_shaped
         ORDER BY c.centroid <=> t.centroid, c.cluster_id LIMIT ${NEIGHBOURS + 1}`,
       [projectId, model, current],
     );
-    const candidates = rows.rows.map((c) => ({ clusterId: c.cluster_id, centroid: pgvector.fromSql(c.centroid) as number[], size: c.size }));
-    const merge = findMergeFor(current, candidates, thresholdsFor(model));
+    const target = rows.rows.find((row) => row.cluster_id === current);
+    if (!target) break;
+    const partners = rows.rows
+      .filter((row) => row !== target)
+      .map((row) => ({ clusterId: row.cluster_id, size: row.size, similarity: finiteOrZero(row.similarity), dot: finiteOrZero(row.dot) }));
+    const merge = findMergeAmong({ clusterId: current, size: target.size }, partners, thresholdsFor(model));
     if (!merge) break;
     const handled = await handleCommand(
       services.store,
@@ -52,3 +57,6 @@ export async function settleTheme(
   }
   return { theme: current, merged };
 }
+
+/** pgvector's cosine of an all-zero vector is NaN; the domain's is 0 (nothing alike). */
+export const finiteOrZero = (value: number) => (Number.isFinite(value) ? value : 0);
