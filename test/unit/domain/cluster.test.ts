@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { assignToCluster, findMergeFor, findMerges } from '../../../src/domain/cluster/assignment.js';
+import { assignToCluster, chooseTheme, findMergeAmong, findMergeFor, findMerges } from '../../../src/domain/cluster/assignment.js';
 import { ClusterExists } from '../../../src/domain/cluster/decide.js';
 import { clusterDecider } from '../../../src/domain/cluster/decider.js';
 import type { ClusterEvent } from '../../../src/domain/cluster/events.js';
@@ -157,5 +157,37 @@ describe('theme assignment', () => {
     ];
     expect(findMergeFor('x', pair, averageLink)).to.include({ from: 'y', into: 'x' });
     expect(findMergeFor('x', pair, { join: 0.9, merge: 0.99 })).to.equal(undefined);
+  });
+
+  it('with similarities computed beside the centres (as the worker gets them from pgvector), the same decisions', () => {
+    // chooseTheme: the most similar theme at or above `join`, ties to the smaller id; else a new theme with the best similarity.
+    expect(
+      chooseTheme(
+        [
+          { clusterId: 'b', similarity: 0.7 },
+          { clusterId: 'a', similarity: 0.7 },
+        ],
+        thresholds,
+      ),
+    ).to.deep.equal({ kind: 'join', clusterId: 'a', similarity: 0.7 });
+    expect(chooseTheme([{ clusterId: 'a', similarity: 0.49 }], thresholds)).to.deep.equal({ kind: 'create', similarity: 0.49 });
+    expect(chooseTheme([], thresholds)).to.deep.equal({ kind: 'create', similarity: 0 });
+    // findMergeAmong: given the centre statistics of the themes around 'x', the merge findMergeFor makes from the centres.
+    const averageLink = { join: 0.9, merge: 0.99, mergeAverage: 0.3 };
+    const x = { clusterId: 'x', size: 2 };
+    const y = { clusterId: 'y', size: 2, similarity: 0.6, dot: 2.4 }; // centres [1.2, 1.6] and [2, 0]
+    expect(findMergeAmong(x, [y], averageLink)).to.deep.equal(
+      findMergeFor(
+        'x',
+        [
+          { ...x, centroid: [1.2, 1.6] },
+          { clusterId: 'y', size: 2, centroid: [2, 0] },
+        ],
+        averageLink,
+      ),
+    );
+    expect(findMergeAmong(x, [y], averageLink)).to.include({ from: 'y', into: 'x' });
+    expect(findMergeAmong(x, [{ ...y, dot: 1.2 }], averageLink), 'mean member similarity 0.3: below the margin').to.equal(undefined);
+    expect(findMergeAmong(x, [{ ...y, similarity: 0.995, dot: 0 }], averageLink), 'centres alike: merged by the centre rule').to.include({ from: 'y' });
   });
 });
