@@ -83,7 +83,7 @@ const shared = new Map<number, Promise<Analyzer>>();
 
 /**
  * The process's offline analyzer on `threads` threads (one by default), started once per thread count.
- * Each thread loads its own models (about 230 MiB); more than one pays off only with idle cores.
+ * Each thread loads its own models (about 240 MiB); more than one pays off only with idle cores.
  */
 export function loadThreadedAnalyzer(threads = 1): Promise<Analyzer> {
   let analyzer = shared.get(threads);
