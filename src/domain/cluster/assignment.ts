@@ -65,9 +65,10 @@ export interface Merge {
  * first; only when none are, the average-link rule (`mergeAverage`, when set).
  */
 export function findMerges(clusters: readonly ClusterCandidate[], thresholds: ClusteringThresholds): Merge[] {
-  const byCentre = pick(allPairs(clusters), byCentreRule, thresholds);
+  const pairs = allPairs(clusters);
+  const byCentre = pick(pairs, byCentreRule, thresholds);
   if (byCentre.length > 0 || thresholds.mergeAverage === undefined) return byCentre;
-  return pick(allPairs(clusters), byAverageLink, thresholds);
+  return pick(pairs, byAverageLink, thresholds);
 }
 
 /** Merges the clustering worker makes after one item at most (each re-checks the merged theme). */
