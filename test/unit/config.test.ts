@@ -98,7 +98,9 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
     it('ANALYZER_THREADS is 1 by default and refuses 0, fractions, words and more than 8, naming itself', () => {
       expect(loadConfig({}).analyzerThreads).to.equal(1);
       expect(loadConfig({ ANALYZER_THREADS: '8' }).analyzerThreads).to.equal(8);
-      for (const raw of ['0', '1.5', 'two', '-1', '9', ' 2']) expect(() => loadConfig({ ANALYZER_THREADS: raw }), raw).to.throw(/ANALYZER_THREADS/);
+      const hostile = ['0', '1.5', 'two', '-1', '9', ' 2', '99999999999999999999', '２', '2\u0000', '\ud800', '1'.repeat(10_000)];
+      for (const raw of hostile) expect(() => loadConfig({ ANALYZER_THREADS: raw }), JSON.stringify(raw.slice(0, 20))).to.throw(/ANALYZER_THREADS/);
+      expect(loadConfig({ ANALYZER_THREADS: '' }).analyzerThreads, 'empty is unset').to.equal(1);
     });
 
     it('accepts the edges of the port range', () => {
