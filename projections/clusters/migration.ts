@@ -62,4 +62,14 @@ export const clustersMigrations: Migration[] = [
     id: '0404_cluster_members_join_order',
     sql: `CREATE INDEX IF NOT EXISTS cluster_members_join_order ON cluster_members (cluster_id, joined_seq, feedback_id);`,
   },
+  {
+    // The clustering vector grew from 768 to 1,024 values (the aspect taxonomy, issue 13): centres built
+    // from the old vectors cannot be compared with new ones, so the read model is rebuilt from the log.
+    id: '0405_clusters_rebuild_for_aspect_taxonomy',
+    sql: `
+      TRUNCATE clusters, cluster_members;
+      DELETE FROM projection_checkpoints WHERE name = 'clusters';
+      DELETE FROM parked_events WHERE projection = 'clusters';
+    `,
+  },
 ];

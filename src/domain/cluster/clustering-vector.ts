@@ -14,10 +14,11 @@ import useLite512 from './model/use-lite-512.json' with { type: 'json' };
  *   1. semantic block (512): the embedding minus the training mean, renormalised. USE-lite vectors
  *      share a large common direction (unrelated texts ~0.27 similar); centring removes it, so
  *      cosine similarities reflect what texts are about.
- *   2. lexical block (`LEXICAL_BUCKETS` = 256): the text's stemmed content words, IDF-weighted,
+ *   2. lexical block (`LEXICAL_BUCKETS` = 192): the text's stemmed content words, IDF-weighted,
  *      feature-hashed with a sign (FNV-1a), renormalised; all zeros when the text has none.
- *   Concatenated with weights √(1 − w²) and w (`LEXICAL_WEIGHT`), then renormalised: a unit vector
- *   of `USE_LITE_CLUSTERING_DIMENSIONS` = 768, whose cosine is (1 − w²)·semantic + w²·lexical.
+ *   3. aspect block (`ASPECT_SLOTS` = 320): the product areas the text names (`aspects.ts`).
+ *   Concatenated with weights √(1 − l² − a²), l (`LEXICAL_WEIGHT`) and a (`ASPECT_WEIGHT`), then
+ *   renormalised: a unit vector of `USE_LITE_CLUSTERING_DIMENSIONS` = 1024.
  * Other models: the embedding unchanged (a copy).
  */
 export interface ClusteringSpace {
@@ -35,7 +36,7 @@ export interface ClusteringSpace {
   languages?: readonly string[];
 }
 
-export const LEXICAL_BUCKETS = 256 - ASPECT_SLOTS;
+export const LEXICAL_BUCKETS = 192;
 export const LEXICAL_WEIGHT = 0.4;
 export const ASPECT_WEIGHT = 0.7;
 /**

@@ -9,9 +9,11 @@ import type { Database } from '../../../src/db/database.js';
 import { runMigrations } from '../../../src/db/migrations.js';
 import { openDatabase } from '../../../src/db/open-database.js';
 import { clustersMigrations } from '../../../projections/clusters/migration.js';
+import { checkpointMigrations } from '../../../src/projection-engine/checkpoints.js';
+import { parkedEventMigrations } from '../../../src/projection-engine/parked-events.js';
 import { moveMember, refreshCluster } from '../../../projections/clusters/membership.js';
 
-const DIMENSIONS = 768;
+const DIMENSIONS = 1024;
 const SENTIMENTS = ['positive', 'neutral', 'negative', null] as const;
 
 /** Deterministic vectors with values of many magnitudes, so float4 rounding shows if the order of additions differs. */
@@ -28,7 +30,7 @@ describe('clusters projection: a joining item updates its theme by addition, equ
 
   before(async () => {
     db = await openDatabase({ dataDir: 'memory://', holder: 'cluster-membership test' });
-    await runMigrations(db, clustersMigrations);
+    await runMigrations(db, [...checkpointMigrations, ...parkedEventMigrations, ...clustersMigrations]);
   });
   after(() => db.close());
 

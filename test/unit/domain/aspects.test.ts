@@ -17,7 +17,7 @@ describe('aspects of a report', () => {
   });
 
   it('matches whole words unless the keyword is a prefix: "latest" is not "late", "crashes" is "crash"', () => {
-    expect(names('Keeps crashing after the latest update')).to.deep.equal(['crash']);
+    expect(names('Keeps crashing after the latest release')).to.include('crash').and.not.include('late-delivery');
     expect(names('My order arrived late')).to.deep.equal(['late-delivery']);
   });
 

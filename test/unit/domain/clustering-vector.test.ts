@@ -19,10 +19,10 @@ function embedding(seed: number, dimensions = 512): number[] {
 const norm = (v: readonly number[]) => Math.hypot(...v);
 
 describe('clustering vector', () => {
-  it('use-lite-512: a unit vector of 512 + 256 dimensions (lexical and aspect blocks)', () => {
+  it('use-lite-512: a unit vector of 512 + 192 + 320 dimensions (lexical and aspect blocks)', () => {
     const v = toClusteringVector('use-lite-512', embedding(1), 'The CSV export cuts off at 1000 rows.');
-    expect(LEXICAL_BUCKETS + ASPECT_SLOTS).to.equal(256);
-    expect(USE_LITE_CLUSTERING_DIMENSIONS).to.equal(512 + 256);
+    expect([LEXICAL_BUCKETS, ASPECT_SLOTS]).to.deep.equal([192, 320]);
+    expect(USE_LITE_CLUSTERING_DIMENSIONS).to.equal(1024);
     expect(v).to.have.length(USE_LITE_CLUSTERING_DIMENSIONS);
     expect(clusteringDimensions('use-lite-512', 512)).to.equal(USE_LITE_CLUSTERING_DIMENSIONS);
     expect(norm(v)).to.be.closeTo(1, 1e-9);
