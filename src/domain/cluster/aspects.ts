@@ -1,6 +1,7 @@
 import commerceFinanceTravel from './aspect-taxonomy/commerce-finance-travel.json' with { type: 'json' };
 import devicesMediaHealthEducation from './aspect-taxonomy/devices-media-health-education.json' with { type: 'json' };
 import software from './aspect-taxonomy/software.json' with { type: 'json' };
+import { KeywordIndex } from './keyword-index.js';
 
 /**
  * What a report is about — the product area or feature it names — recognised from keywords in
@@ -441,23 +442,11 @@ export function foldForAspects(text: string): string {
     .toLowerCase();
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A keyword ending in `*` matches words starting with it; any other, whole words only. */
-const keywordPattern = (k: string) => (k.endsWith('*') ? escape(foldForAspects(k.slice(0, -1))) : `${escape(foldForAspects(k))}(?![\\p{L}\\p{N}])`);
-const MATCHERS = ASPECTS.map(({ aspect, keywords }) => ({
-  aspect,
-  pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${keywords.map(keywordPattern).join('|')})`, 'gu'),
-}));
+const INDEX = new KeywordIndex(ASPECTS.map(({ keywords }) => keywords.map(foldForAspects)));
 
 /** The aspects a text names, with how many of their keywords occur, in slot order. */
 export function aspectsOf(text: string): { aspect: string; slot: number; hits: number }[] {
-  const folded = foldForAspects(text);
-  const found: { aspect: string; slot: number; hits: number }[] = [];
-  MATCHERS.forEach(({ aspect, pattern }, slot) => {
-    const hits = folded.match(pattern)?.length ?? 0;
-    if (hits > 0) found.push({ aspect, slot, hits });
-  });
-  return found;
+  return [...INDEX.count(foldForAspects(text))].sort(([a], [b]) => a - b).map(([slot, hits]) => ({ aspect: ASPECTS[slot].aspect, slot, hits }));
 }
 
 /** The aspect block of a clustering vector: hits per slot, not normalised (zeros when none). */
