@@ -181,7 +181,8 @@ const HAND_WRITTEN: readonly Aspect[] = [
       'bill',
       'double what',
       'pending charge',
-      'charge*',
+      'charge',
+      'charges',
       'charged*',
       'charge me',
       'billed*',
@@ -289,7 +290,7 @@ const HAND_WRITTEN: readonly Aspect[] = [
   },
   {
     aspect: 'fees',
-    keywords: ['fee*', 'hidden charge*', 'atm', 'maintenance', 'expensive*', 'costs extra', 'comision*', 'frais*', 'gebuhr*', 'tarifa*', 'commissione*'],
+    keywords: ['fee', 'fees', 'hidden charge*', 'atm', 'maintenance', 'expensive*', 'costs extra', 'comision*', 'frais*', 'gebuhr*', 'tarifa*', 'commissione*'],
   },
   { aspect: 'statements', keywords: ['statement*', 'account history', 'extracto*', 'releve', 'kontoauszug*', 'estratto'] },
   {
@@ -398,7 +399,22 @@ const HAND_WRITTEN: readonly Aspect[] = [
   },
   {
     aspect: 'pricing',
-    keywords: ['per user', 'afford', 'overpriced', 'tier', 'expensive for', 'price*', 'pricing*', 'plan*', 'cost*', 'precio*', 'prix*', 'preis*', 'prezzo*'],
+    keywords: [
+      'per user',
+      'afford',
+      'overpriced',
+      'tier',
+      'expensive for',
+      'price*',
+      'pricing*',
+      'plan',
+      'plans',
+      'cost*',
+      'precio*',
+      'prix*',
+      'preis*',
+      'prezzo*',
+    ],
   },
   {
     aspect: 'privacy',
