@@ -357,7 +357,9 @@ const HAND_WRITTEN: readonly Aspect[] = [
   {
     aspect: 'selection',
     keywords: [
-      'restaurant*',
+      'more restaurants',
+      'restaurants near',
+      'restaurants in my area',
       'vegan',
       'more choice',
       'places to eat',

@@ -38,7 +38,7 @@ export interface ClusteringSpace {
 
 export const LEXICAL_BUCKETS = 192;
 export const LEXICAL_WEIGHT = 0.4;
-export const ASPECT_WEIGHT = 0.7;
+export const ASPECT_WEIGHT = 0.75;
 /**
  * Scale of the semantic block for a text in a language the embedding model does not read. USE-lite is
  * English-only: its vectors of Spanish, French or German texts are alike because of the language, not the
