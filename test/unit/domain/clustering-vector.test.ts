@@ -79,7 +79,7 @@ describe('clustering vector', () => {
     const asSpanish = cosineSimilarity(toClusteringVector('use-lite-512', e, first, 'es'), toClusteringVector('use-lite-512', e, second, 'es'));
     // Then: the shared embedding no longer makes them one theme; unknown language is read as before.
     expect(unknown).to.be.closeTo(asRead, 1e-12);
-    expect(asRead).to.be.greaterThan(0.3);
+    expect(asRead).to.be.greaterThan(0.25);
     expect(asSpanish).to.be.lessThan(0.1);
     expect(norm(toClusteringVector('use-lite-512', e, first, 'es'))).to.be.closeTo(1, 1e-9);
   });
