@@ -36,7 +36,10 @@ describe('aspects of a report', () => {
   it('given the general taxonomy, then reports of products outside the hand-written list meet on one aspect, across languages and wordings', () => {
     const cases: [string, string[]][] = [
       ['baggage', ['My suitcase never showed up on the belt', 'Han perdido mi maleta', 'Mon bagage est arrivé abîmé']],
-      ['bluetooth-pairing', ['The earbuds will not pair with my phone', 'Los auriculares no se emparejan por bluetooth', 'Kopplung per Bluetooth klappt nicht']],
+      [
+        'bluetooth-pairing',
+        ['The earbuds will not pair with my phone', 'Los auriculares no se emparejan por bluetooth', 'Kopplung per Bluetooth klappt nicht'],
+      ],
       ['subtitles-audio-tracks', ['Subtitles are out of sync with the dialogue', 'Faltan los subtítulos en español', 'Les sous-titres disparaissent']],
       ['payroll', ['My payslip shows the wrong amount', 'La nómina llegó con un error', 'La fiche de paie est fausse']],
     ];
