@@ -4,7 +4,7 @@
  * - Analysis: test/fixtures/analysis/held-out/ and held-out-2/ (multilingual.jsonl, hard-cases.jsonl),
  *   each written by a session that had not read the rules or lexicons under src/analysis/ nor the earlier
  *   sets; every set is scored on its own, so that each first run stays comparable.
- * - Themes: test/fixtures/clustering/held-out/*.jsonl, scored exactly as test/eval/first-week.ts scores
+ * - Themes: test/fixtures/clustering/held-out/ and held-out-2/ (*.jsonl), each folder on its own, scored exactly as test/eval/first-week.ts scores
  *   the first-week sets (B-cubed, items alone, F1 range over the same arrival orders), labels not printed.
  *
  *   npx tsx test/eval/held-out.ts
@@ -20,7 +20,7 @@ import { type LabelledCase, type Score, pct, printConfidence, printTable, ratio,
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const ANALYSIS_SETS = ['held-out', 'held-out-2'];
-const THEME_SETS = path.join(FIXTURES, 'clustering', 'held-out');
+const THEME_FOLDERS = ['held-out', 'held-out-2'];
 
 type Analyzer = Awaited<ReturnType<typeof loadOfflineAnalyzer>>;
 
@@ -28,7 +28,7 @@ export async function evaluateHeldOut(): Promise<void> {
   const analyzer = await loadOfflineAnalyzer();
   console.log('HELD-OUT (informational, no bar): items written without sight of the rules; figures only, mistakes withheld');
   for (const set of ANALYSIS_SETS) await evaluateAnalysisSet(analyzer, set);
-  await evaluateThemeSets();
+  for (const folder of THEME_FOLDERS) await evaluateThemeSets(folder);
 }
 
 async function evaluateAnalysisSet(analyzer: Analyzer, set: string): Promise<void> {
@@ -54,15 +54,15 @@ async function evaluateAnalysisSet(analyzer: Analyzer, set: string): Promise<voi
   );
 }
 
-async function evaluateThemeSets(): Promise<void> {
+async function evaluateThemeSets(folder: string): Promise<void> {
   const results: SetResult[] = [];
-  for (const set of await loadSets(THEME_SETS)) results.push(await evaluateSet(set.name, set.cases));
-  console.log(`\n--- themes, clustering/held-out/ (informational, no bar) ---`);
+  for (const set of await loadSets(path.join(FIXTURES, 'clustering', folder))) results.push(await evaluateSet(set.name, set.cases));
+  console.log(`\n--- themes, clustering/${folder}/ (informational, no bar) ---`);
   console.log(`model ${MODEL}, ${ORDERS.length} arrival orders each, settling after every item, figures right after the last item (as first-week)`);
   printSetTable(results, { withBars: false });
   const mean = (f: (r: SetResult) => number) => results.reduce((s, r) => s + f(r), 0) / results.length;
   console.log(
-    `\nHELD-OUT themes: mean B-cubed F1 ${mean((r) => r.mean.f1).toFixed(3)}, items alone ${pct(mean((r) => r.mean.alone))}, ` +
+    `\nHELD-OUT themes, ${folder}/: mean B-cubed F1 ${mean((r) => r.mean.f1).toFixed(3)}, items alone ${pct(mean((r) => r.mean.alone))}, ` +
       `widest F1 range ${Math.max(...results.map((r) => r.f1Range)).toFixed(3)} over ${results.length} sets (informational)`,
   );
 }
