@@ -72,4 +72,16 @@ export const clustersMigrations: Migration[] = [
       DELETE FROM parked_events WHERE projection = 'clusters';
     `,
   },
+  {
+    // The LLM analyzer names each item's topic, and the clustering vector of every model but the offline one
+    // gained the lexical, aspect and topic blocks (issue 13, session 22): those centres cannot be compared with
+    // new vectors, so the read model is rebuilt from the log, where the topics are.
+    id: '0406_cluster_members_topic',
+    sql: `
+      ALTER TABLE cluster_members ADD COLUMN IF NOT EXISTS topic text;
+      TRUNCATE clusters, cluster_members;
+      DELETE FROM projection_checkpoints WHERE name = 'clusters';
+      DELETE FROM parked_events WHERE projection = 'clusters';
+    `,
+  },
 ];

@@ -18,8 +18,11 @@ async function memberText(tx: Queryable, feedbackId: string): Promise<string | u
   return (await memberRow(tx, feedbackId))?.text;
 }
 
-async function memberRow(tx: Queryable, feedbackId: string): Promise<{ text: string; language: string | null } | undefined> {
-  const row = await tx.query<{ text: string; language: string | null }>(`SELECT text, language FROM cluster_members WHERE feedback_id = $1`, [feedbackId]);
+async function memberRow(tx: Queryable, feedbackId: string): Promise<{ text: string; language: string | null; topic: string | null } | undefined> {
+  const row = await tx.query<{ text: string; language: string | null; topic: string | null }>(
+    `SELECT text, language, topic FROM cluster_members WHERE feedback_id = $1`,
+    [feedbackId],
+  );
   return row.rows[0];
 }
 
@@ -75,15 +78,18 @@ export const clustersProjection = projector({
       const present = d.filter((x) => texts.has(x.feedbackId)); // a member already gone stays gone
       if (present.length === 0) return;
       await tx.query(
-        `UPDATE cluster_members m SET sentiment = r.sentiment, model = r.model, embedding = r.embedding::vector, language = r.language
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS r(id, sentiment, model, embedding, language)
+        `UPDATE cluster_members m SET sentiment = r.sentiment, model = r.model, embedding = r.embedding::vector, language = r.language, topic = r.topic
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS r(id, sentiment, model, embedding, language, topic)
           WHERE m.feedback_id = r.id`,
         [
           present.map((x) => x.feedbackId),
           present.map((x) => x.analysis.sentiment),
           present.map((x) => x.embedding.model),
-          present.map((x) => pgvector.toSql(toClusteringVector(x.embedding.model, x.embedding.vector, texts.get(x.feedbackId)!, x.analysis.language))),
+          present.map((x) =>
+            pgvector.toSql(toClusteringVector(x.embedding.model, x.embedding.vector, texts.get(x.feedbackId)!, x.analysis.language, x.analysis.topic)),
+          ),
           present.map((x) => x.analysis.language),
+          present.map((x) => x.analysis.topic ?? null),
         ],
       );
     },
@@ -102,12 +108,14 @@ export const clustersProjection = projector({
       case 'FeedbackProcessed': {
         const text = await memberText(tx, event.data.feedbackId);
         if (text === undefined) return;
-        await tx.query(`UPDATE cluster_members SET sentiment = $2, model = $3, embedding = $4, language = $5 WHERE feedback_id = $1`, [
+        const { analysis, embedding } = event.data;
+        await tx.query(`UPDATE cluster_members SET sentiment = $2, model = $3, embedding = $4, language = $5, topic = $6 WHERE feedback_id = $1`, [
           event.data.feedbackId,
-          event.data.analysis.sentiment,
-          event.data.embedding.model,
-          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector, text, event.data.analysis.language)),
-          event.data.analysis.language,
+          analysis.sentiment,
+          embedding.model,
+          pgvector.toSql(toClusteringVector(embedding.model, embedding.vector, text, analysis.language, analysis.topic)),
+          analysis.language,
+          analysis.topic ?? null,
         ]);
         return;
       }
@@ -118,7 +126,9 @@ export const clustersProjection = projector({
         await tx.query(`UPDATE cluster_members SET model = $2, embedding = $3 WHERE feedback_id = $1`, [
           event.data.feedbackId,
           event.data.embedding.model,
-          pgvector.toSql(toClusteringVector(event.data.embedding.model, event.data.embedding.vector, member.text, member.language ?? undefined)),
+          pgvector.toSql(
+            toClusteringVector(event.data.embedding.model, event.data.embedding.vector, member.text, member.language ?? undefined, member.topic ?? undefined),
+          ),
         ]);
         return;
       }

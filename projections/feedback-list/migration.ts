@@ -36,4 +36,9 @@ export const feedbackListMigrations: Migration[] = [
     id: '0201_feedback_items_confidence',
     sql: `ALTER TABLE feedback_items ADD COLUMN confidence double precision;`,
   },
+  {
+    // The product area the LLM analyzer named (issue 13); analyses recorded before it have none, so nothing is rebuilt.
+    id: '0202_feedback_items_topic',
+    sql: `ALTER TABLE feedback_items ADD COLUMN IF NOT EXISTS topic text;`,
+  },
 ];

@@ -40,6 +40,15 @@ export const FeedbackDetailSchema = Type.Composite([
       Type.Object({
         analyzer: Type.String({ description: 'Which analyzer produced the result, e.g. `offline` or `llm:gpt-4o-mini`.' }),
         fallback: nullable(Type.Object({ from: Type.String(), reason: Type.String() })),
+        topic: nullable(
+          Type.String({
+            maxLength: 60,
+            description:
+              'The product area the item is about, as the LLM analyzer named it: a short English phrase such as "CSV export", whatever ' +
+              'the language of the item. Part of what groups items into themes. `null` with the offline analyzer, when the model named ' +
+              'no area, and for items analysed before the field existed.',
+          }),
+        ),
       }),
     ),
   }),
@@ -64,11 +73,12 @@ export interface FeedbackRow {
   processed_at: Date | null;
   analyzer: string | null;
   fallback: { from: string; reason: string } | null;
+  topic: string | null;
   list_seq: string;
 }
 
 export const FEEDBACK_COLUMNS = `feedback_id, text, status, sentiment, sentiment_score, type, emotions, language, cluster_id, user_id,
-  source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq, confidence`;
+  source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq, confidence, topic`;
 
 export function toFeedbackItem(row: FeedbackRow) {
   return {
@@ -94,6 +104,6 @@ export function toFeedbackDetail(row: FeedbackRow) {
     ...toFeedbackItem(row),
     receivedAt: row.received_at.toISOString(),
     processedAt: row.processed_at ? row.processed_at.toISOString() : null,
-    analysis: row.analyzer ? { analyzer: row.analyzer, fallback: row.fallback } : null,
+    analysis: row.analyzer ? { analyzer: row.analyzer, fallback: row.fallback, topic: row.topic } : null,
   };
 }

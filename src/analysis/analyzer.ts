@@ -34,6 +34,12 @@ export interface TextAnalysis {
    * Absent from analyses recorded before the field existed.
    */
   confidence?: number;
+  /**
+   * The product area the feedback is about, as the LLM analyzer names it: a short English phrase such as
+   * "CSV export", whatever the feedback's language. Part of the clustering vector. Absent from the offline
+   * analyzer, when the model named none, and from analyses recorded before the field existed.
+   */
+  topic?: string;
 }
 
 export interface Analysis extends TextAnalysis {

@@ -67,7 +67,7 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
     ...FEEDBACK_ITEM,
     receivedAt: '2025-01-15T09:30:01.204Z',
     processedAt: '2025-01-15T09:30:02.981Z',
-    analysis: { analyzer: 'offline', fallback: null },
+    analysis: { analyzer: 'offline', fallback: null, topic: null },
   },
   FeedbackList: { items: [FEEDBACK_ITEM, PENDING_ITEM], nextBefore: '2025-01-15T09:30:00.000Z' },
   SearchResults: { results: [{ score: 0.83, feedback: FEEDBACK_ITEM }], model: 'use-lite-512' },

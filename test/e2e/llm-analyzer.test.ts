@@ -28,7 +28,7 @@ describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3
 
   it('processes an item with the model: analyzer llm:<model>, values in the documented sets', async () => {
     const item = await waitForProcessed(server, key, await submit('The app crashes when I export a report'));
-    expect(item.analysis).to.deep.equal({ analyzer: 'llm:stub-chat', fallback: null });
+    expect(item.analysis).to.deep.equal({ analyzer: 'llm:stub-chat', fallback: null, topic: 'Data export' });
     expect(['positive', 'neutral', 'negative']).to.include(item.sentiment);
     expect(item.language).to.match(/^[a-z]{2}$|^und$/);
     expect(stub.chatRequests.length).to.be.greaterThan(0);
@@ -55,9 +55,24 @@ describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3
   });
 
   it('falls back to the offline analyzer after the last attempt and records it; the item is not lost', async () => {
-    stub.failNext(2, failures.serverError(), 'chat');
+    // Analysis calls only: the theme of the item before may still be being named.
+    stub.failNext(2, failures.serverError(), 'analysis');
     const item = await waitForProcessed(server, key, await submit('Dark mode would be great'));
     expect(item.analysis.analyzer).to.equal('offline');
     expect(item.analysis.fallback).to.deep.equal({ from: 'llm:stub-chat', reason: 'provider_5xx' });
+    expect(item.analysis.topic).to.equal(null);
+  });
+
+  it('records the topic the model named and puts a Spanish and an English sign-in report in one theme; a report on no area has no topic (issue 13)', async () => {
+    const other = await server.createProject();
+    const send = (text: string) => submitFeedback(server, other.secretKey, { text });
+    const spanish = await send('No puedo iniciar sesión desde ayer, me devuelve a la pantalla inicial');
+    const english = await send('Cannot log in since the update, it just spins');
+    const vague = await send('Just wanted to say hi to the team');
+    const [a, b] = [await waitForCluster(server, other, spanish), await waitForCluster(server, other, english)];
+    expect(a).to.equal(b);
+    expect((await waitForProcessed(server, other.secretKey, spanish)).analysis.topic).to.equal('Sign in');
+    expect((await waitForProcessed(server, other.secretKey, vague)).analysis.topic).to.equal(null);
+    expect(await waitForCluster(server, other, vague)).to.not.equal(a);
   });
 });

@@ -41,6 +41,7 @@ export interface StubAnalysis {
   type: string;
   emotions: string[];
   language: string;
+  topic: string;
 }
 
 /** The service's environment for `ANALYZER=llm` against `stub` (64-dimension embeddings, two attempts). */
@@ -56,7 +57,7 @@ export const llmEnvFor = (stub: OpenAIStub): Record<string, string> => ({
 
 export class OpenAIStub {
   readonly requests: RecordedRequest[] = [];
-  private readonly failureQueue: Record<StubEndpoint, StubFailure[]> = { chat: [], embeddings: [] };
+  private readonly failureQueue: Record<StubEndpoint | 'analysis', StubFailure[]> = { chat: [], embeddings: [], analysis: [] };
   private readonly answerQueue: unknown[] = [];
 
   private constructor(
@@ -79,8 +80,11 @@ export class OpenAIStub {
     return stub;
   }
 
-  /** Makes the next `count` calls to `endpoint` fail with `failure`. */
-  failNext(count: number, failure: StubFailure, endpoint: StubEndpoint = 'chat'): void {
+  /**
+   * Makes the next `count` calls to `endpoint` fail with `failure`; `analysis`: only the chat calls that
+   * analyse an item, not those naming a theme the service may be making meanwhile.
+   */
+  failNext(count: number, failure: StubFailure, endpoint: StubEndpoint | 'analysis' = 'chat'): void {
     for (let i = 0; i < count; i++) this.failureQueue[endpoint].push(failure);
   }
 
@@ -101,6 +105,7 @@ export class OpenAIStub {
     this.requests.length = 0;
     this.failureQueue.chat.length = 0;
     this.failureQueue.embeddings.length = 0;
+    this.failureQueue.analysis.length = 0;
     this.answerQueue.length = 0;
   }
 
@@ -123,7 +128,8 @@ export class OpenAIStub {
     this.requests.push({ endpoint, method: req.method ?? '', path, headers: req.headers, body });
     if (endpoint === 'other') return sendJson(res, 404, errorBody('not_found', `no route for ${req.method} ${path}`));
 
-    const failure = this.failureQueue[endpoint].shift();
+    const analysis = endpoint === 'chat' && JSON.stringify(body?.response_format ?? body?.tools ?? '').includes('feedback_analysis');
+    const failure = (analysis ? this.failureQueue.analysis.shift() : undefined) ?? this.failureQueue[endpoint].shift();
     if (failure?.kind === 'status') {
       const headers = failure.retryAfterSeconds !== undefined ? { 'retry-after': String(failure.retryAfterSeconds) } : undefined;
       return sendJson(res, failure.status, errorBody(failure.status === 429 ? 'rate_limit_exceeded' : 'stub_error', `scripted ${failure.status}`), headers);
@@ -161,8 +167,20 @@ export class OpenAIStub {
   }
 }
 
+/** The product area a few words name, in English whatever the language, as the analyzer's prompt asks; else "General". */
+const STUB_TOPICS: [RegExp, string][] = [
+  [/sign in|log ?in|password|iniciar sesi[oó]n|connexion|anmeld/, 'Sign in'],
+  [/dark (mode|theme)|modo oscuro|mode sombre|dunkelmodus/, 'Dark mode'],
+  [/export/, 'Data export'],
+  [/checkout|payment|pago|paiement|zahlung/, 'Checkout'],
+];
+
 /** Keyword rules good enough to make answers plausible and assertable. */
 export function deriveAnalysis(text: string): StubAnalysis {
+  return { ...deriveClassification(text), topic: STUB_TOPICS.find(([pattern]) => pattern.test(text.toLowerCase()))?.[1] ?? 'General' };
+}
+
+function deriveClassification(text: string): Omit<StubAnalysis, 'topic'> {
   const t = text.toLowerCase();
   const has = (...words: string[]) => words.some((w) => t.includes(w));
   const language = has(' le ', ' la ', ' est ', "l'", ' ne ', 'merci')

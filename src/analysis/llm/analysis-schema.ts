@@ -11,7 +11,7 @@ export const ANALYSIS_JSON_SCHEMA = {
   title: ANALYSIS_SCHEMA_NAME,
   description: 'Sentiment, type, emotions and language of one piece of customer feedback.',
   additionalProperties: false,
-  required: ['sentiment', 'sentimentScore', 'type', 'emotions', 'language', 'confidence'],
+  required: ['sentiment', 'sentimentScore', 'type', 'emotions', 'language', 'confidence', 'topic'],
   properties: {
     sentiment: { type: 'string', enum: [...SENTIMENTS] },
     sentimentScore: {
@@ -32,6 +32,10 @@ export const ANALYSIS_JSON_SCHEMA = {
       type: 'number',
       description: 'How sure you are of sentiment and type together, from 0 (a guess) to 1 (unambiguous).',
     },
+    topic: {
+      type: 'string',
+      description: 'The product area or feature the feedback is about, as a short English noun phrase (1 to 4 words), or "General".',
+    },
   },
 } as const;
 
@@ -47,4 +51,6 @@ export const ANALYSIS_SYSTEM_PROMPT = [
   `- emotions: zero or more of ${EMOTIONS.join(', ')}.`,
   '- language: the ISO 639-1 code of the language the feedback is written in, or "und".',
   '- confidence: from 0 to 1, how sure you are of sentiment and type (low for sarcasm you are unsure of, mixed or very short feedback).',
+  // Measured with this exact wording (test/fixtures/clustering/llm-topics/): change it and measure again.
+  '- topic: the product area or feature the feedback is about, as a short English noun phrase of 1 to 4 words in sentence case, whatever language the feedback is written in (e.g. "CSV export", "Sign in", "Delivery time", "Dark mode", "Refunds"). Name the area, not the problem and not the whole product: "CSV export", not "Export is slow" or "The app". Use the name a product team would give that area, so that reports about the same area get the same topic. "General" when the feedback names no product area.',
 ].join('\n');

@@ -10,6 +10,12 @@ export const DEFAULT_POLAR_MAGNITUDE = 0.5;
 /** Confidence recorded when the model gives none (or no number): neither a strong nor a weak answer. */
 export const DEFAULT_CONFIDENCE = 0.5;
 
+/** Longest topic kept, in characters: a topic is a name of 1–4 words, not a sentence. */
+export const TOPIC_MAX_LENGTH = 60;
+
+/** Answers that name no product area: recorded as no topic, so such reports do not meet through the word "general". */
+const NO_TOPIC = /^(general|none|n\/?a|other|unknown|no topic|not applicable|miscellaneous|misc)$/i;
+
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
 
 /**
@@ -17,7 +23,7 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback
  * be trusted at all (not an object, unknown sentiment, no numeric score); repairs everything else:
  * unknown type → `other`, emotions filtered to the fixed list, language → 2-letter ISO 639-1 or `und`,
  * score clamped to [-1, 1] with its sign forced to match the sentiment (neutral → 0), confidence clamped to [0, 1]
- * (missing → `DEFAULT_CONFIDENCE`).
+ * (missing → `DEFAULT_CONFIDENCE`), topic cleaned by `normalizeTopic`.
  */
 export function normalizeAnalysis(raw: unknown): TextAnalysis {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InvalidModelOutputError('not a JSON object');
@@ -30,7 +36,31 @@ export function normalizeAnalysis(raw: unknown): TextAnalysis {
     emotions: normalizeEmotions(answer.emotions),
     language: normalizeLanguage(answer.language),
     confidence: normalizeConfidence(answer.confidence),
+    ...optional('topic', normalizeTopic(answer.topic)),
   };
+}
+
+const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+
+/**
+ * The product area the model named, as one line: control and format characters and surrounding quotes
+ * removed, white space collapsed, at most `TOPIC_MAX_LENGTH` characters (cut at a word). Undefined when the
+ * model named none ("General", "None" …) or gave no string.
+ */
+export function normalizeTopic(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const topic = value
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^["'“”‘’`]+|["'“”‘’`.]+$/gu, '')
+    .trim();
+  if (topic === '' || NO_TOPIC.test(topic) || !/[\p{L}\p{N}]/u.test(topic)) return undefined;
+  const chars = Array.from(topic);
+  if (chars.length <= TOPIC_MAX_LENGTH) return topic;
+  const cut = chars.slice(0, TOPIC_MAX_LENGTH).join('');
+  return (cut.includes(' ') ? cut.slice(0, cut.lastIndexOf(' ')) : cut).trim();
 }
 
 function normalizeConfidence(value: unknown): number {

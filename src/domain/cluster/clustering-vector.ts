@@ -5,11 +5,12 @@ import { ASPECT_SLOTS, aspectVector } from './aspects.js';
 import useLite512 from './model/use-lite-512.json' with { type: 'json' };
 
 /**
- * The vector themes are built from, derived deterministically from an item's embedding, its text
- * and the model that made the embedding. The clustering worker, the `clusters` projection and the
- * clustering evaluation all go through this one function; search keeps the raw embeddings.
+ * The vector themes are built from, derived deterministically from an item's embedding, its text, the
+ * model that made the embedding and, with an LLM analyzer, the topic the model named. The clustering
+ * worker, the `clusters` projection and the clustering evaluations all go through this one function;
+ * search keeps the raw embeddings.
  *
- * For `use-lite-512` (statistics fitted on the analyzer's training texts only, by
+ * For `use-lite-512`, the offline model (statistics fitted on the analyzer's training texts only, by
  * `training/fit-clustering-space.ts`):
  *   1. semantic block (512): the embedding minus the training mean, renormalised. USE-lite vectors
  *      share a large common direction (unrelated texts ~0.27 similar); centring removes it, so
@@ -19,7 +20,11 @@ import useLite512 from './model/use-lite-512.json' with { type: 'json' };
  *   3. aspect block (`ASPECT_SLOTS` = 320): the product areas the text names (`aspects.ts`).
  *   Concatenated with weights √(1 − l² − a²), l (`LEXICAL_WEIGHT`) and a (`ASPECT_WEIGHT`), then
  *   renormalised: a unit vector of `USE_LITE_CLUSTERING_DIMENSIONS` = 1024.
- * Other models: the embedding unchanged (a copy).
+ * Every other model (the LLM path's embeddings, e.g. `text-embedding-3-small`): the same three blocks
+ * with the embedding as it is (not centred, every language read), then the topic block
+ * (`TOPIC_SLOTS` = 256: the stemmed words of the topic the LLM named, e.g. "Seat selection"),
+ * everything before it scaled by √(1 − t²) and the topic block by t (`TOPIC_WEIGHT`): a unit vector
+ * of the embedding's length + 768. An item without a topic has a zero topic block.
  */
 export interface ClusteringSpace {
   model: string;
@@ -46,39 +51,63 @@ export const ASPECT_WEIGHT = 0.75;
  * language's reports fell into one mixed theme. Such a text is grouped by its aspects and words instead.
  */
 export const FOREIGN_SEMANTIC_SCALE = 0.3;
+export const TOPIC_SLOTS = 256;
+/**
+ * Weight of the topic block. Measured with LLM-written topics and USE-lite standing in for the LLM's
+ * embedding (`test/eval/llm-topics.ts`); the model's own embedding is not measurable offline.
+ */
+export const TOPIC_WEIGHT = 0.6;
 
 // USE-lite was trained on English text only.
 const SPACES: Record<string, ClusteringSpace> = { [useLite512.model]: { ...(useLite512 as ClusteringSpace), languages: ['en'] } };
+
+/** Word statistics of the lexical block for models without a fitted space: text statistics, not the model's. */
+const WORD_STATISTICS: Pick<ClusteringSpace, 'idf' | 'unseenIdf'> = useLite512 as ClusteringSpace;
 
 export const USE_LITE_CLUSTERING_DIMENSIONS = useLite512.dimensions + LEXICAL_BUCKETS + ASPECT_SLOTS;
 
 /** Dimension of the clustering vectors of `model` given its embedding dimension. */
 export function clusteringDimensions(model: string, embeddingDimensions: number): number {
   const space = SPACES[model];
-  return space && space.dimensions === embeddingDimensions ? embeddingDimensions + LEXICAL_BUCKETS + ASPECT_SLOTS : embeddingDimensions;
+  if (!space) return embeddingDimensions + LEXICAL_BUCKETS + ASPECT_SLOTS + TOPIC_SLOTS;
+  return space.dimensions === embeddingDimensions ? embeddingDimensions + LEXICAL_BUCKETS + ASPECT_SLOTS : embeddingDimensions;
 }
 
 /**
  * @param text the item's text (redacted, as stored); without it the lexical block is zeros.
- * @param language the item's detected language (ISO 639-1, `und` when unknown); a language the model
- *   does not read scales the semantic block by `FOREIGN_SEMANTIC_SCALE`. Unknown: as a language it reads.
+ * @param language the item's detected language (ISO 639-1, `und` when unknown); a language the offline
+ *   model does not read scales its semantic block by `FOREIGN_SEMANTIC_SCALE`. Unknown: as a language it reads.
+ * @param topic the product area the LLM analyzer named (absent: none); ignored for `use-lite-512`.
  */
-export function toClusteringVector(
-  model: string,
-  embedding: readonly number[],
-  text: string,
-  language?: string,
-  weights: { lexical: number; aspect: number } = { lexical: LEXICAL_WEIGHT, aspect: ASPECT_WEIGHT },
-): number[] {
+export function toClusteringVector(model: string, embedding: readonly number[], text: string, language?: string, topic?: string): number[] {
   const space = SPACES[model];
+  if (!space) return composeClusteringVector({ semantic: unit([...embedding]), text, language, topic: topic ?? '' });
   // An embedding of an unexpected length cannot be centred: left as it is.
-  if (!space || embedding.length !== space.dimensions) return [...embedding];
+  if (embedding.length !== space.dimensions) return [...embedding];
   const scale = readsLanguage(space, language) ? 1 : FOREIGN_SEMANTIC_SCALE;
-  const semantic = unit(embedding.map((x, i) => x - space.mean[i])).map((x) => x * scale);
-  const lexical = unit(lexicalVector(text ?? '', language, space));
-  const aspects = unit(aspectVector(text ?? ''));
-  const a = Math.sqrt(Math.max(0, 1 - weights.lexical ** 2 - weights.aspect ** 2));
-  return unit([...semantic.map((x) => a * x), ...lexical.map((x) => weights.lexical * x), ...aspects.map((x) => weights.aspect * x)]);
+  return composeClusteringVector({ semantic: unit(embedding.map((x, i) => x - space.mean[i])).map((x) => x * scale), text, language });
+}
+
+/**
+ * The blocks joined: `semantic` (already unit, or scaled below unit for a language the model does not
+ * read), the lexical and aspect blocks of `text`, and, when `topic` is given (even empty), the topic block.
+ * Exported for the evaluations that stand another embedding in for the LLM's.
+ */
+export function composeClusteringVector(parts: { semantic: readonly number[]; text: string; language?: string; topic?: string }): number[] {
+  const lexical = unit(lexicalVector(parts.text ?? '', parts.language, WORD_STATISTICS));
+  const aspects = unit(aspectVector(parts.text ?? ''));
+  const s = Math.sqrt(Math.max(0, 1 - LEXICAL_WEIGHT ** 2 - ASPECT_WEIGHT ** 2));
+  const blocks = [...parts.semantic.map((x) => s * x), ...lexical.map((x) => LEXICAL_WEIGHT * x), ...aspects.map((x) => ASPECT_WEIGHT * x)];
+  if (parts.topic === undefined) return unit(blocks);
+  const rest = Math.sqrt(1 - TOPIC_WEIGHT ** 2);
+  return unit([...unit(blocks).map((x) => rest * x), ...unit(topicVector(parts.topic)).map((x) => TOPIC_WEIGHT * x)]);
+}
+
+/** The topic's stemmed content words, each in a hashed slot (English: the LLM names topics in English). */
+function topicVector(topic: string): number[] {
+  const vector = new Array<number>(TOPIC_SLOTS).fill(0);
+  for (const term of new Set(lexicalTerms(topic, 'en'))) vector[fnv1a(term) % TOPIC_SLOTS] = 1;
+  return vector;
 }
 
 function readsLanguage(space: ClusteringSpace, language: string | undefined): boolean {
@@ -100,7 +129,7 @@ export function lexicalWords(text: string, language?: string): string[] {
     .filter((w) => w.length >= 2 && !isStopWord(w) && !isFunctionWordOf(language, w));
 }
 
-function lexicalVector(text: string, language: string | undefined, space: ClusteringSpace): number[] {
+function lexicalVector(text: string, language: string | undefined, space: Pick<ClusteringSpace, 'idf' | 'unseenIdf'>): number[] {
   const vector = new Array<number>(LEXICAL_BUCKETS).fill(0);
   for (const term of new Set(lexicalTerms(text, language))) {
     const hash = fnv1a(term);

@@ -12,6 +12,8 @@ export interface RecordedAnalysis {
   language: string;
   /** How sure the analyzer was, in [0, 1]; absent in events recorded before the field existed. */
   confidence?: number;
+  /** The product area the LLM analyzer named (see `TextAnalysis.topic`); absent when none was named. */
+  topic?: string;
   analyzer: string;
   fallback?: { from: string; reason: string };
 }

@@ -5,6 +5,8 @@ import {
   lexicalTerms,
   LEXICAL_BUCKETS,
   toClusteringVector,
+  TOPIC_SLOTS,
+  TOPIC_WEIGHT,
   USE_LITE_CLUSTERING_DIMENSIONS,
 } from '../../../src/domain/cluster/clustering-vector.js';
 import { cosineSimilarity } from '../../../src/domain/cluster/vectors.js';
@@ -96,15 +98,52 @@ describe('clustering vector', () => {
     expect(lexicalTerms('De deur gaat niet open door de app', 'nl')).to.not.include('door');
   });
 
-  it('identity (a copy) for other models and for embeddings of an unexpected length', () => {
+  it('use-lite-512: an embedding of an unexpected length is left as it is (a copy), and a topic changes nothing', () => {
     const e = embedding(6, 8);
-    for (const model of ['text-embedding-3-small', 'unknown']) {
-      const v = toClusteringVector(model, e, 'some text');
-      expect(v).to.deep.equal(e);
-      expect(v).to.not.equal(e);
-      expect(clusteringDimensions(model, 8)).to.equal(8);
+    const v = toClusteringVector('use-lite-512', e, 'text');
+    expect(v).to.deep.equal(e);
+    expect(v).to.not.equal(e);
+    const full = embedding(6);
+    expect(toClusteringVector('use-lite-512', full, 'The CSV export fails', 'en', 'CSV export')).to.deep.equal(
+      toClusteringVector('use-lite-512', full, 'The CSV export fails', 'en'),
+    );
+  });
+});
+
+describe('clustering vector of the LLM path (every model but use-lite-512)', () => {
+  const model = 'text-embedding-3-small';
+
+  it('given any embedding, then a unit vector of its length + lexical, aspect and topic blocks', () => {
+    for (const name of [model, 'unknown']) {
+      const v = toClusteringVector(name, embedding(6, 8), 'some text', 'en', 'Sign in');
+      expect(v).to.have.length(8 + LEXICAL_BUCKETS + ASPECT_SLOTS + TOPIC_SLOTS);
+      expect(clusteringDimensions(name, 8)).to.equal(v.length);
+      expect(norm(v)).to.be.closeTo(1, 1e-9);
     }
-    expect(toClusteringVector('use-lite-512', e, 'text')).to.deep.equal(e);
+  });
+
+  it('given two unrelated texts, when the LLM named the same topic, then they are closer than with different topics', () => {
+    const [e1, e2] = [embedding(21, 16), embedding(22, 16)];
+    const first = 'Nothing happens after I type the code from the text message.';
+    const second = 'The authentication screen rejects my credentials.';
+    const same = cosineSimilarity(toClusteringVector(model, e1, first, 'en', 'Sign in'), toClusteringVector(model, e2, second, 'en', 'Sign-in'));
+    const different = cosineSimilarity(toClusteringVector(model, e1, first, 'en', 'Sign in'), toClusteringVector(model, e2, second, 'en', 'Dark mode'));
+    expect(same - different).to.be.greaterThan(TOPIC_WEIGHT ** 2 * 0.9);
+  });
+
+  it('given no topic, then the topic block is zeros: an item without one is judged on the other blocks only', () => {
+    const e = embedding(23, 16);
+    const v = toClusteringVector(model, e, 'Dark mode please', 'en');
+    expect(v.slice(-TOPIC_SLOTS).every((x) => x === 0)).to.equal(true);
+    expect(toClusteringVector(model, e, 'Dark mode please', 'en', '')).to.deep.equal(v);
+    expect(norm(v)).to.be.closeTo(1, 1e-9);
+  });
+
+  it('reads every language: the embedding of a Spanish text is not scaled down', () => {
+    const [e1, e2] = [embedding(24, 16), embedding(24, 16)];
+    const asSpanish = cosineSimilarity(toClusteringVector(model, e1, 'tarjeta rota', 'es'), toClusteringVector(model, e2, 'banco lento', 'es'));
+    const asEnglish = cosineSimilarity(toClusteringVector(model, e1, 'tarjeta rota', 'en'), toClusteringVector(model, e2, 'banco lento', 'en'));
+    expect(asSpanish).to.be.closeTo(asEnglish, 1e-9);
   });
 });
 

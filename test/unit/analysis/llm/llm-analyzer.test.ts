@@ -33,12 +33,15 @@ describe('LlmAnalyzer (against the local OpenAI stub)', () => {
     expect(FEEDBACK_TYPES).to.include(result.type);
     for (const emotion of result.emotions) expect(EMOTIONS).to.include(emotion);
     expect(result.fallback).to.equal(undefined);
+    expect(result.topic).to.equal('Checkout');
 
     expect(stub.chatRequests).to.have.length(1);
     const chat = stub.chatRequests[0];
     expect(chat.body.model).to.equal('stub-chat-1');
     expect(chat.headers.authorization).to.equal('Bearer sk-stub-key');
     expect(chat.body.response_format?.type).to.equal('json_schema');
+    expect(JSON.stringify(chat.body.response_format)).to.include('"topic"');
+    expect(chat.body.messages[0].content).to.include('- topic: the product area or feature the feedback is about');
     expect(chat.body.messages.at(-1)).to.deep.include({ role: 'user', content: 'The app crashes every time I open the checkout page.' });
   });
 

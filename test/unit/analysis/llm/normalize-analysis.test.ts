@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DEFAULT_CONFIDENCE, DEFAULT_POLAR_MAGNITUDE, normalizeAnalysis } from '../../../../src/analysis/llm/normalize-analysis.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_POLAR_MAGNITUDE, normalizeAnalysis, TOPIC_MAX_LENGTH } from '../../../../src/analysis/llm/normalize-analysis.js';
 import { InvalidModelOutputError } from '../../../../src/analysis/llm/llm-error.js';
 
 const valid = { sentiment: 'negative', sentimentScore: -0.6, type: 'bug', emotions: ['frustration'], language: 'en', confidence: 0.8 };
@@ -15,6 +15,28 @@ describe('normalizeAnalysis', () => {
     expect(normalizeAnalysis({ ...valid, confidence: '0.35' }).confidence).to.equal(0.35);
     expect(normalizeAnalysis({ ...valid, confidence: undefined }).confidence).to.equal(DEFAULT_CONFIDENCE);
     expect(normalizeAnalysis({ ...valid, confidence: 'sure' }).confidence).to.equal(DEFAULT_CONFIDENCE);
+  });
+
+  it('keeps the topic the model named, as one clean line', () => {
+    expect(normalizeAnalysis({ ...valid, topic: 'CSV export' }).topic).to.equal('CSV export');
+    expect(normalizeAnalysis({ ...valid, topic: '  "Dark\nmode."  ' }).topic).to.equal('Dark mode');
+    expect(normalizeAnalysis({ ...valid, topic: 'Sign\u0000 in\u200b' }).topic).to.equal('Sign in');
+    expect(normalizeAnalysis({ ...valid, topic: 'Ｆｕｌｌ width' }).topic).to.equal('Full width');
+  });
+
+  it('records no topic when the model named none or gave no string', () => {
+    for (const topic of ['General', 'none', 'N/A', ' other ', '', '...', '""', 42, null, ['Sign in'], { name: 'x' }, undefined]) {
+      expect(normalizeAnalysis({ ...valid, topic }), JSON.stringify(topic)).to.not.have.property('topic');
+    }
+  });
+
+  it('cuts a topic longer than TOPIC_MAX_LENGTH at a word, and never inside a surrogate pair', () => {
+    const long = normalizeAnalysis({ ...valid, topic: 'Export '.repeat(40) }).topic!;
+    expect(long.length).to.be.at.most(TOPIC_MAX_LENGTH);
+    expect(long.endsWith('Export')).to.equal(true);
+    const emoji = normalizeAnalysis({ ...valid, topic: '𠀀'.repeat(100) }).topic!;
+    expect(Array.from(emoji)).to.have.length(TOPIC_MAX_LENGTH);
+    expect(emoji.isWellFormed()).to.equal(true);
   });
 
   it('maps an unknown type to other and repairs spelling variants', () => {

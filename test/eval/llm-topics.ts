@@ -1,0 +1,78 @@
+/**
+ * Themes on the LLM path, with what can run here (issue 13, session 22). The LLM analyzer names each
+ * item's topic; the topics an LLM stand-in wrote for every theme set are in
+ * `test/fixtures/clustering/llm-topics/`. The LLM's embedding cannot run offline, so USE-lite stands in
+ * for it: centred as the offline layout centres it, and scaled down for languages it does not read, as a
+ * multilingual model would not need. The vector is `composeClusteringVector` with the topic block, the
+ * layout `toClusteringVector` gives every model but USE-lite, clustered with that layout's thresholds as
+ * first-week.ts clusters (5 orders, settling after every item, no periodic pass).
+ *
+ *   npx tsx test/eval/llm-topics.ts              tuning sets: first-week, generalisation, generalisation-2
+ *   npx tsx test/eval/llm-topics.ts --held-out   the held-out sets too (figures only; never tune on them)
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { embedMany } from '../../src/analysis/offline/index.js';
+import { composeClusteringVector, FOREIGN_SEMANTIC_SCALE, toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
+import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
+import type { ClusteringThresholds } from '../../src/domain/cluster/assignment.js';
+import { clusterItems, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
+import { bCubed, loadSets, ORDERS } from './first-week.js';
+import { summariseOrders, unit } from './experiment-support.js';
+import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
+import { normalizeTopic } from '../../src/analysis/llm/normalize-analysis.js';
+
+const CLUSTERING = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering');
+const TUNING = ['first-week', 'generalisation', 'generalisation-2'];
+const HELD_OUT = ['held-out', 'held-out-2'];
+/** The LLM path's thresholds: those of any model but USE-lite. */
+const LLM_THRESHOLDS = thresholdsFor('text-embedding-3-small');
+
+interface TopicRow {
+  set: string;
+  index: number;
+  topic: string;
+}
+
+function clusterOverOrders(gold: readonly string[], vectors: readonly number[][], thresholds: ClusteringThresholds) {
+  const runs = ORDERS.map((seed) => {
+    const { clusters } = clusterItems(vectors, shuffledOrder(gold.length, seed), thresholds, { settle: true, finalPasses: false });
+    const predicted = new Array<string>(gold.length);
+    for (const c of clusters) for (const i of c.members) predicted[i] = c.clusterId;
+    return { ...bCubed(predicted, gold), alone: clusters.filter((c) => c.size === 1).length / gold.length };
+  });
+  return summariseOrders(runs);
+}
+
+const topics = new Map((await readJsonl<TopicRow>(path.join(CLUSTERING, 'llm-topics', 'topics.jsonl'))).map((r) => [`${r.set}#${r.index}`, r.topic]));
+const folders = process.argv.includes('--held-out') ? [...TUNING, ...HELD_OUT] : TUNING;
+const fmt = (r: ReturnType<typeof summariseOrders>) =>
+  `${r.p.toFixed(3)} / ${r.r.toFixed(3)} / ${r.f1.toFixed(3)} (${r.minF1.toFixed(3)}) / ${(100 * r.alone).toFixed(1)} % / ${r.range.toFixed(3)}`;
+
+console.log('Themes with LLM-named topics (USE-lite standing in for the LLM embedding); P / R / F1 (lowest) / alone / F1 range over 5 orders');
+console.log(`${'set'.padEnd(40)} ${'offline layout, no topic'.padEnd(44)} LLM layout with topics`);
+for (const folder of folders) {
+  const means = { offline: 0, llm: 0, n: 0 };
+  for (const set of await loadSets(path.join(CLUSTERING, folder))) {
+    const texts = set.cases.map((c) => c.text);
+    const embeddings = (await embedMany(texts)).map((e) => e.vector);
+    const languages = await detectLanguages(texts);
+    const gold = set.cases.map((c, i) => (c.theme === 'off_topic' ? `off_topic#${i}` : c.theme));
+    const offline = set.cases.map((c, i) => toClusteringVector(MODEL, embeddings[i], c.text, languages[i]));
+    const llm = set.cases.map((c, i) => {
+      const topic = topics.get(`${folder}/${set.name}#${i}`);
+      if (topic === undefined) throw new Error(`no topic for ${folder}/${set.name} item ${i}`);
+      const scale = languages[i] === 'en' || languages[i] === 'und' ? 1 : FOREIGN_SEMANTIC_SCALE;
+      const semantic = unit(embeddings[i].map((x, k) => x - useLite512.mean[k])).map((x) => x * scale);
+      return composeClusteringVector({ semantic, text: c.text, language: languages[i], topic: normalizeTopic(topic) ?? '' });
+    });
+    const a = clusterOverOrders(gold, offline, thresholdsFor(MODEL));
+    const b = clusterOverOrders(gold, llm, LLM_THRESHOLDS);
+    means.offline += a.f1;
+    means.llm += b.f1;
+    means.n++;
+    console.log(`${`${folder}/${set.name}`.padEnd(40)} ${fmt(a).padEnd(44)} ${fmt(b)}`);
+  }
+  console.log(`${`${folder}: mean F1`.padEnd(40)} ${(means.offline / means.n).toFixed(3).padEnd(44)} ${(means.llm / means.n).toFixed(3)}`);
+}
