@@ -12,11 +12,12 @@ const evaluations = [
 ];
 // Held-out sets have no bar: their figures are printed, their exit status never fails the run. The
 // generalisation sets are scored with the first-week bars, which they do not meet yet: reported, not gating.
-const informational = ['test/eval/generalisation.ts', 'test/eval/held-out.ts'];
+// The LLM path's themes are measured with a stand-in for the model's embedding: reported, not gating.
+const informational = ['test/eval/generalisation.ts', 'test/eval/held-out.ts', 'test/eval/llm-topics.ts --held-out'];
 const failed: string[] = [];
 for (const script of [...evaluations, ...informational]) {
   console.log(`\n=== ${script}${informational.includes(script) ? ' (informational)' : ''} ===`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', ...script.split(' ')], { stdio: 'inherit' });
   if (result.status !== 0 && !informational.includes(script)) failed.push(script);
 }
 console.log(failed.length === 0 ? '\nAll evaluations meet their bars.' : `\nBelow the bar: ${failed.join(', ')}`);

@@ -21,8 +21,8 @@ import useLite512 from './model/use-lite-512.json' with { type: 'json' };
  *   Concatenated with weights √(1 − l² − a²), l (`LEXICAL_WEIGHT`) and a (`ASPECT_WEIGHT`), then
  *   renormalised: a unit vector of `USE_LITE_CLUSTERING_DIMENSIONS` = 1024.
  * Every other model (the LLM path's embeddings, e.g. `text-embedding-3-small`): the same three blocks
- * with the embedding as it is (not centred, every language read), then the topic block
- * (`TOPIC_SLOTS` = 256: the stemmed words of the topic the LLM named, e.g. "Seat selection"),
+ * with the embedding as it is (not centred, every language read) and the topic the LLM named (e.g. "Seat
+ * selection") read as part of the text, then the topic block (`TOPIC_SLOTS` = 256: the topic's stemmed words),
  * everything before it scaled by √(1 − t²) and the topic block by t (`TOPIC_WEIGHT`): a unit vector
  * of the embedding's length + 768. An item without a topic has a zero topic block.
  */
@@ -94,8 +94,10 @@ export function toClusteringVector(model: string, embedding: readonly number[], 
  * Exported for the evaluations that stand another embedding in for the LLM's.
  */
 export function composeClusteringVector(parts: { semantic: readonly number[]; text: string; language?: string; topic?: string }): number[] {
-  const lexical = unit(lexicalVector(parts.text ?? '', parts.language, WORD_STATISTICS));
-  const aspects = unit(aspectVector(parts.text ?? ''));
+  // The topic is read as part of the text too: its words and the aspects it names ("Login" names sign-in, as "Sign in" does).
+  const words = parts.topic ? `${parts.text ?? ''}\n${parts.topic}` : (parts.text ?? '');
+  const lexical = unit(lexicalVector(words, parts.language, WORD_STATISTICS));
+  const aspects = unit(aspectVector(words));
   const s = Math.sqrt(Math.max(0, 1 - LEXICAL_WEIGHT ** 2 - ASPECT_WEIGHT ** 2));
   const blocks = [...parts.semantic.map((x) => s * x), ...lexical.map((x) => LEXICAL_WEIGHT * x), ...aspects.map((x) => ASPECT_WEIGHT * x)];
   if (parts.topic === undefined) return unit(blocks);

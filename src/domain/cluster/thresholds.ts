@@ -16,7 +16,7 @@ const BY_MODEL: Record<string, ClusteringThresholds> = {
  * with LLM-written topics and USE-lite standing in for the model's embedding (`test/eval/llm-topics.ts`); a
  * hosted model's own similarities cannot be measured offline, so these are the first thing to check with a key.
  */
-const DEFAULT: ClusteringThresholds = { join: 0.4, merge: 0.42, mergeAverage: 0.22 };
+const DEFAULT: ClusteringThresholds = { join: 0.45, merge: 0.47, mergeAverage: 0.27 };
 
 export function thresholdsFor(model: string): ClusteringThresholds {
   return BY_MODEL[model] ?? DEFAULT;
