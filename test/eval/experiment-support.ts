@@ -2,6 +2,7 @@
 // ranking score of a similarity, and the clustering of a set over the first-week orders.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ClusteringThresholds } from '../../src/domain/cluster/assignment.js';
 import { aspectsOf } from '../../src/domain/cluster/aspects.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import { clusterItems, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
@@ -86,12 +87,20 @@ export function summariseOrders(runs: readonly { precision: number; recall: numb
 export function clusterOverOrders(items: readonly { gold: string }[], vectors: readonly number[][], scale: number) {
   const t = thresholdsFor(MODEL);
   const thresholds = { join: t.join * scale, merge: t.merge * scale, mergeAverage: t.mergeAverage! * scale };
-  const gold = items.map((i) => i.gold);
+  return clusterOverOrdersWith(
+    items.map((i) => i.gold),
+    vectors,
+    thresholds,
+  );
+}
+
+/** As `clusterOverOrders`, with the given thresholds. */
+export function clusterOverOrdersWith(gold: readonly string[], vectors: readonly number[][], thresholds: ClusteringThresholds) {
   const runs = ORDERS.map((seed) => {
-    const { clusters } = clusterItems(vectors, shuffledOrder(items.length, seed), thresholds, { settle: true, finalPasses: false });
-    const predicted = new Array<string>(items.length);
+    const { clusters } = clusterItems(vectors, shuffledOrder(gold.length, seed), thresholds, { settle: true, finalPasses: false });
+    const predicted = new Array<string>(gold.length);
     for (const c of clusters) for (const i of c.members) predicted[i] = c.clusterId;
-    return { ...bCubed(predicted, gold), alone: clusters.filter((c) => c.size === 1).length / items.length };
+    return { ...bCubed(predicted, gold), alone: clusters.filter((c) => c.size === 1).length / gold.length };
   });
   return summariseOrders(runs);
 }

@@ -16,10 +16,9 @@ import { embedMany } from '../../src/analysis/offline/index.js';
 import { composeClusteringVector, FOREIGN_SEMANTIC_SCALE, toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
-import type { ClusteringThresholds } from '../../src/domain/cluster/assignment.js';
-import { clusterItems, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
-import { bCubed, loadSets, ORDERS } from './first-week.js';
-import { summariseOrders, unit } from './experiment-support.js';
+import { detectLanguages, MODEL } from './clustering.js';
+import { loadSets } from './first-week.js';
+import { clusterOverOrdersWith, type summariseOrders, unit } from './experiment-support.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
 import { normalizeTopic } from '../../src/analysis/llm/normalize-analysis.js';
 
@@ -33,16 +32,6 @@ interface TopicRow {
   set: string;
   index: number;
   topic: string;
-}
-
-function clusterOverOrders(gold: readonly string[], vectors: readonly number[][], thresholds: ClusteringThresholds) {
-  const runs = ORDERS.map((seed) => {
-    const { clusters } = clusterItems(vectors, shuffledOrder(gold.length, seed), thresholds, { settle: true, finalPasses: false });
-    const predicted = new Array<string>(gold.length);
-    for (const c of clusters) for (const i of c.members) predicted[i] = c.clusterId;
-    return { ...bCubed(predicted, gold), alone: clusters.filter((c) => c.size === 1).length / gold.length };
-  });
-  return summariseOrders(runs);
 }
 
 const topics = new Map((await readJsonl<TopicRow>(path.join(CLUSTERING, 'llm-topics', 'topics.jsonl'))).map((r) => [`${r.set}#${r.index}`, r.topic]));
@@ -67,8 +56,8 @@ for (const folder of folders) {
       const semantic = unit(embeddings[i].map((x, k) => x - useLite512.mean[k])).map((x) => x * scale);
       return composeClusteringVector({ semantic, text: c.text, language: languages[i], topic: normalizeTopic(topic) ?? '' });
     });
-    const a = clusterOverOrders(gold, offline, thresholdsFor(MODEL));
-    const b = clusterOverOrders(gold, llm, LLM_THRESHOLDS);
+    const a = clusterOverOrdersWith(gold, offline, thresholdsFor(MODEL));
+    const b = clusterOverOrdersWith(gold, llm, LLM_THRESHOLDS);
     means.offline += a.f1;
     means.llm += b.f1;
     means.n++;
