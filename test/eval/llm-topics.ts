@@ -9,6 +9,7 @@
  *
  *   npx tsx test/eval/llm-topics.ts              tuning sets: first-week, generalisation, generalisation-2
  *   npx tsx test/eval/llm-topics.ts --held-out   the held-out sets too (figures only; never tune on them)
+ *   npx tsx test/eval/llm-topics.ts --topics F   topics from F (same format), e.g. answers to another prompt
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +35,9 @@ interface TopicRow {
   topic: string;
 }
 
-const topics = new Map((await readJsonl<TopicRow>(path.join(CLUSTERING, 'llm-topics', 'topics.jsonl'))).map((r) => [`${r.set}#${r.index}`, r.topic]));
+const topicsArgument = process.argv.indexOf('--topics');
+const topicsFile = topicsArgument > 0 ? process.argv[topicsArgument + 1] : path.join(CLUSTERING, 'llm-topics', 'topics.jsonl');
+const topics = new Map((await readJsonl<TopicRow>(topicsFile)).map((r) => [`${r.set}#${r.index}`, r.topic]));
 const folders = process.argv.includes('--held-out') ? [...TUNING, ...HELD_OUT] : TUNING;
 const fmt = (r: ReturnType<typeof summariseOrders>) =>
   `${r.p.toFixed(3)} / ${r.r.toFixed(3)} / ${r.f1.toFixed(3)} (${r.minF1.toFixed(3)}) / ${(100 * r.alone).toFixed(1)} % / ${r.range.toFixed(3)}`;

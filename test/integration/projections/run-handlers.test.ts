@@ -16,6 +16,8 @@ import { snapshotTable } from '../../support/table-snapshot.js';
 import { testContext } from '../../support/test-context.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../../support/test-server.js';
 import { WebhookReceiver } from '../../support/webhook-receiver.js';
+import { llmEnvFor, OpenAIStub } from '../../support/openai-stub.js';
+import { submitFeedback } from '../../support/feedback.js';
 
 const TABLES = [
   'feedback_items',
@@ -31,10 +33,31 @@ const TABLES = [
   'question_evaluations_due',
 ];
 
+const databases: Database[] = [];
+
 async function freshDatabase(consumers: LogConsumer[]): Promise<Database> {
   const db = await openDatabase({ dataDir: 'memory://', holder: 'run-handlers test' });
   await runMigrations(db, allMigrations(consumers));
   return db;
+}
+
+/** The server's whole log applied to two fresh databases: by run handlers, and event by event. */
+async function applyBothWays(server: TestServer): Promise<{ events: RecordedEvent[]; consumers: LogConsumer[]; byRuns: Database; oneByOne: Database }> {
+  const events: RecordedEvent[] = [];
+  const { store } = server.runtime;
+  for (let page = await store.readAll(START, 500); page.length > 0; page = await store.readAll(page[page.length - 1].position, 500)) events.push(...page);
+  const consumers = allConsumers();
+  const byRuns = await freshDatabase(consumers);
+  const oneByOne = await freshDatabase(consumers);
+  databases.push(byRuns, oneByOne);
+  for (const consumer of consumers) {
+    const handled = events.filter((event) => consumer.handles.includes(event.type));
+    await byRuns.transaction((tx) => applyInOrder(consumer, handled, tx));
+    await oneByOne.transaction(async (tx) => {
+      for (const event of handled) await consumer.apply(event as never, tx);
+    });
+  }
+  return { events, consumers, byRuns, oneByOne };
 }
 
 /** Whether some consumer with a run handler for `type` meets two such events in a row. */
@@ -50,7 +73,6 @@ describe('run handlers equal event-by-event application', function () {
   this.timeout(180_000);
   let server: TestServer;
   let receiver: WebhookReceiver;
-  const databases: Database[] = [];
 
   before(async () => {
     receiver = await new WebhookReceiver().start();
@@ -88,23 +110,9 @@ describe('run handlers equal event-by-event application', function () {
     const ids = await Promise.all(responses.map(async (response) => ((await response.json()) as { id: string }).id));
     for (const id of ids) await waitForProcessed(server, project.secretKey, id);
 
-    const events: RecordedEvent[] = [];
-    const { store } = server.runtime;
-    for (let page = await store.readAll(START, 500); page.length > 0; page = await store.readAll(page[page.length - 1].position, 500)) events.push(...page);
-    const consumers = allConsumers();
+    const { events, consumers, byRuns, oneByOne } = await applyBothWays(server);
     expect(hasRun(consumers, events, 'FeedbackSubmitted'), 'a run of submissions').to.equal(true);
     expect(hasRun(consumers, events, 'FeedbackProcessed'), 'a run of analyses').to.equal(true);
-
-    const byRuns = await freshDatabase(consumers);
-    const oneByOne = await freshDatabase(consumers);
-    databases.push(byRuns, oneByOne);
-    for (const consumer of consumers) {
-      const handled = events.filter((event) => consumer.handles.includes(event.type));
-      await byRuns.transaction((tx) => applyInOrder(consumer, handled, tx));
-      await oneByOne.transaction(async (tx) => {
-        for (const event of handled) await consumer.apply(event as never, tx);
-      });
-    }
     for (const table of TABLES) expect(await snapshotTable(byRuns, table), table).to.deep.equal(await snapshotTable(oneByOne, table));
     // The comparison means something: every kind of row the run handlers write is there.
     for (const table of [
@@ -117,6 +125,28 @@ describe('run handlers equal event-by-event application', function () {
       'question_evaluations_due',
     ]) {
       expect((await snapshotTable(byRuns, table)).length, table).to.be.greaterThan(0);
+    }
+  });
+
+  it('with ANALYZER=llm: the same rows, topics included, in the feedback list and the theme members (issue 13)', async () => {
+    const stub = await OpenAIStub.start();
+    const llmServer = await startTestServer({ env: llmEnvFor(stub) });
+    try {
+      const project = await llmServer.createProject({ name: 'Runs with topics' });
+      const texts = ['Cannot log in since Monday', 'Export to CSV fails', 'Dark mode please', 'No puedo iniciar sesión', 'Hello team'];
+      const ids = await Promise.all(texts.map((text) => submitFeedback(llmServer, project.secretKey, { text })));
+      for (const id of ids) await waitForProcessed(llmServer, project.secretKey, id);
+
+      const { events, consumers, byRuns, oneByOne } = await applyBothWays(llmServer);
+      expect(hasRun(consumers, events, 'FeedbackProcessed'), 'a run of analyses').to.equal(true);
+      for (const table of ['feedback_items', 'cluster_members']) {
+        expect(await snapshotTable(byRuns, table), table).to.deep.equal(await snapshotTable(oneByOne, table));
+        const topics = (await byRuns.query<{ topic: string | null }>(`SELECT topic FROM ${table} ORDER BY topic`)).rows.map((row) => row.topic);
+        expect(topics, table).to.deep.equal(['Dark mode', 'Data export', 'Sign in', 'Sign in', null]);
+      }
+    } finally {
+      await llmServer.close();
+      await stub.close();
     }
   });
 });
