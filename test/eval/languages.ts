@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Analysis } from '../../src/analysis/analyzer.js';
+import type { Analysis, Analyzer } from '../../src/analysis/analyzer.js';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
 
@@ -89,8 +89,9 @@ export function printConfidence(cases: LabelledCase[], analyses: Analysis[]): vo
   console.log(`\nconfidence: mean ${mean(right)} on ${right.length} right answers, ${mean(wrong)} on ${wrong.length} answers with a mistake`);
 }
 
-export async function evaluateLanguages(): Promise<boolean> {
-  const analyzer = await loadOfflineAnalyzer();
+/** The offline analyzer unless another is given (`llm-live.ts` passes the LLM analyzer). */
+export async function evaluateLanguages(given?: Pick<Analyzer, 'analyze'>): Promise<boolean> {
+  const analyzer = given ?? (await loadOfflineAnalyzer());
   const multilingual = await readJsonl<LabelledCase>(path.join(FIXTURES, 'multilingual.jsonl'));
   const hard = await readJsonl<LabelledCase>(path.join(FIXTURES, 'hard-cases.jsonl'));
   const english = await readJsonl<LabelledCase>(path.join(FIXTURES, 'sentiment-type.jsonl'));
