@@ -15,12 +15,13 @@ import { ASPECT_SLOTS } from '../../src/domain/cluster/aspects.js';
 import { ASPECT_WEIGHT, toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import { seededRandom } from '../../src/support/seeded-random.js';
-import { clusterItems, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
-import { bCubed, loadSets, ORDERS } from './first-week.js';
-import { unit } from './experiment-support.js';
+import { detectLanguages, MODEL } from './clustering.js';
+import { loadSets } from './first-week.js';
+import { clusterOverOrdersWith, unit } from './experiment-support.js';
 
 const CLUSTERING = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering');
 const SHARES = [0, 0.5, 0.7, 0.8, 0.9, 1];
+const DRAWS = [1, 2, 3];
 /** Oracle slots sit after the used ones, so `add` never collides with a real aspect. */
 const FIRST_ORACLE_SLOT = 300;
 const mode = process.argv[2] === 'add' ? 'add' : 'replace';
@@ -40,21 +41,16 @@ for (const folder of ['generalisation', 'generalisation-2']) {
     const themes = [...new Set(set.cases.map((c) => c.theme))];
     const gold = set.cases.map((c, i) => (c.theme === 'off_topic' ? `off_topic#${i}` : c.theme));
     const cells = SHARES.map((share) => {
-      const runs: { f1: number; alone: number }[] = [];
-      for (const draw of [1, 2, 3]) {
+      // Each draw is summarised over the same number of orders, so the mean of the draws is the mean of every run.
+      const runs = DRAWS.map((draw) => {
         const random = seededRandom(draw * 101);
         const vectors = set.cases.map((c, i) => {
           const block = mode === 'add' ? real[i].slice(-ASPECT_SLOTS) : new Array<number>(ASPECT_SLOTS).fill(0);
           if (c.theme !== 'off_topic' && random() < share) block[FIRST_ORACLE_SLOT + themes.indexOf(c.theme)] = 1;
           return withAspectBlock(real[i], block);
         });
-        for (const seed of ORDERS) {
-          const { clusters } = clusterItems(vectors, shuffledOrder(set.cases.length, seed), thresholdsFor(MODEL), { settle: true, finalPasses: false });
-          const predicted = new Array<string>(set.cases.length);
-          for (const c of clusters) for (const i of c.members) predicted[i] = c.clusterId;
-          runs.push({ f1: bCubed(predicted, gold).f1, alone: clusters.filter((c) => c.size === 1).length / set.cases.length });
-        }
-      }
+        return clusterOverOrdersWith(gold, vectors, thresholdsFor(MODEL));
+      });
       const mean = (f: (r: (typeof runs)[number]) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
       return `${share}: ${mean((r) => r.f1).toFixed(3)} / ${(100 * mean((r) => r.alone)).toFixed(0)}%`;
     });

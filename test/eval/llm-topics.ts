@@ -14,12 +14,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embedMany } from '../../src/analysis/offline/index.js';
-import { composeClusteringVector, FOREIGN_SEMANTIC_SCALE, toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
+import { composeClusteringVector, semanticBlock, toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
-import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
 import { detectLanguages, MODEL } from './clustering.js';
 import { loadSets } from './first-week.js';
-import { clusterOverOrdersWith, type summariseOrders, unit } from './experiment-support.js';
+import { clusterOverOrdersWith, type summariseOrders } from './experiment-support.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
 import { normalizeTopic } from '../../src/analysis/llm/normalize-analysis.js';
 
@@ -55,8 +54,7 @@ for (const folder of folders) {
     const llm = set.cases.map((c, i) => {
       const topic = topics.get(`${folder}/${set.name}#${i}`);
       if (topic === undefined) throw new Error(`no topic for ${folder}/${set.name} item ${i}`);
-      const scale = languages[i] === 'en' || languages[i] === 'und' ? 1 : FOREIGN_SEMANTIC_SCALE;
-      const semantic = unit(embeddings[i].map((x, k) => x - useLite512.mean[k])).map((x) => x * scale);
+      const semantic = semanticBlock(MODEL, embeddings[i], languages[i]);
       return composeClusteringVector({ semantic, text: c.text, language: languages[i], topic: normalizeTopic(topic) ?? '' });
     });
     const a = clusterOverOrdersWith(gold, offline, thresholdsFor(MODEL));

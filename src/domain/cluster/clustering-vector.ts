@@ -81,11 +81,20 @@ export function clusteringDimensions(model: string, embeddingDimensions: number)
  */
 export function toClusteringVector(model: string, embedding: readonly number[], text: string, language?: string, topic?: string): number[] {
   const space = SPACES[model];
-  if (!space) return composeClusteringVector({ semantic: unit([...embedding]), text, language, topic: topic ?? '' });
   // An embedding of an unexpected length cannot be centred: left as it is.
-  if (embedding.length !== space.dimensions) return [...embedding];
+  if (space && embedding.length !== space.dimensions) return [...embedding];
+  return composeClusteringVector({ semantic: semanticBlock(model, embedding, language), text, language, topic: space ? undefined : (topic ?? '') });
+}
+
+/**
+ * The embedding's block: for a model with a fitted space (USE-lite), centred by its training mean and scaled
+ * by `FOREIGN_SEMANTIC_SCALE` for a language it does not read; for any other model, the embedding as it is.
+ */
+export function semanticBlock(model: string, embedding: readonly number[], language?: string): number[] {
+  const space = SPACES[model];
+  if (!space) return unit([...embedding]);
   const scale = readsLanguage(space, language) ? 1 : FOREIGN_SEMANTIC_SCALE;
-  return composeClusteringVector({ semantic: unit(embedding.map((x, i) => x - space.mean[i])).map((x) => x * scale), text, language });
+  return unit(embedding.map((x, i) => x - space.mean[i])).map((x) => x * scale);
 }
 
 /**
