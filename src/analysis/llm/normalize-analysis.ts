@@ -29,6 +29,7 @@ export function normalizeAnalysis(raw: unknown): TextAnalysis {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InvalidModelOutputError('not a JSON object');
   const answer = raw as Record<string, unknown>;
   const sentiment = normalizeSentiment(answer.sentiment);
+  const topic = normalizeTopic(answer.topic);
   return {
     sentiment,
     sentimentScore: normalizeScore(answer.sentimentScore, sentiment),
@@ -36,11 +37,9 @@ export function normalizeAnalysis(raw: unknown): TextAnalysis {
     emotions: normalizeEmotions(answer.emotions),
     language: normalizeLanguage(answer.language),
     confidence: normalizeConfidence(answer.confidence),
-    ...optional('topic', normalizeTopic(answer.topic)),
+    ...(topic === undefined ? {} : { topic }),
   };
 }
-
-const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
 /**
  * The product area the model named, as one line: control and format characters and surrounding quotes
