@@ -21,6 +21,7 @@ describe('normalizeAnalysis', () => {
     expect(normalizeAnalysis({ ...valid, topic: 'CSV export' }).topic).to.equal('CSV export');
     expect(normalizeAnalysis({ ...valid, topic: '  "Dark\nmode."  ' }).topic).to.equal('Dark mode');
     expect(normalizeAnalysis({ ...valid, topic: 'Sign\u0000 in\u200b' }).topic).to.equal('Sign in');
+    expect(normalizeAnalysis({ ...valid, topic: '\ud800Sign in\udc00' }).topic, 'lone surrogates').to.equal('Sign in');
     expect(normalizeAnalysis({ ...valid, topic: 'Ｆｕｌｌ width' }).topic).to.equal('Full width');
   });
 
