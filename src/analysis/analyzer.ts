@@ -50,11 +50,22 @@ export interface Analysis extends TextAnalysis {
   fallback?: { from: string; reason: string };
 }
 
+/** What an analyzer may be told about the item's project besides its text. */
+export interface AnalysisContext {
+  /**
+   * Topics the project's recent items already have, most frequent first, so that one area keeps one name
+   * ("Delivery time", not also "Late deliveries"). Only for an analyzer that `namesTopics`.
+   */
+  knownTopics?: readonly string[];
+}
+
 export interface Analyzer {
   readonly name: string;
   /** Name and dimension of the vectors this analyzer produces (search queries must match). */
   readonly embeddingModel: { model: string; dimensions: number };
-  analyze(text: string): Promise<Analysis>;
+  /** Whether `analyze` names a topic, and so takes the project's known topics as context. */
+  readonly namesTopics?: boolean;
+  analyze(text: string, context?: AnalysisContext): Promise<Analysis>;
   /** Embeds a search query or any other text with the same model as `analyze`. */
   embed(text: string): Promise<Embedding>;
   close?(): Promise<void>;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Analysis, Analyzer, Embedding } from './analyzer.js';
+import type { Analysis, AnalysisContext, Analyzer, Embedding } from './analyzer.js';
 import { LLM_FAILURE_REASONS, type LlmFailureReason } from './llm/llm-error.js';
 
 /** Why the primary failed, as recorded in `Analysis.fallback.reason`: a fixed code, never a message. */
@@ -31,6 +31,7 @@ export class AnalyzerUnavailableError extends Error {
 export class FallbackAnalyzer implements Analyzer {
   readonly name: string;
   readonly embeddingModel: { model: string; dimensions: number };
+  readonly namesTopics?: boolean;
 
   constructor(
     private readonly primary: Analyzer,
@@ -39,12 +40,13 @@ export class FallbackAnalyzer implements Analyzer {
   ) {
     this.name = primary.name;
     this.embeddingModel = primary.embeddingModel;
+    this.namesTopics = primary.namesTopics;
   }
 
-  async analyze(text: string): Promise<Analysis> {
+  async analyze(text: string, context?: AnalysisContext): Promise<Analysis> {
     let reason: FallbackReason;
     try {
-      return await this.primary.analyze(text);
+      return await this.primary.analyze(text, context);
     } catch (error) {
       reason = fallbackReasonOf(error);
     }

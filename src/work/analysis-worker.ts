@@ -7,6 +7,7 @@ import { StreamErasedError, WrongExpectedRevisionError } from '../eventstore/eve
 import type { CoreServices } from '../services.js';
 import { describeFailure } from '../support/describe-error.js';
 import { MAX_ATTEMPTS } from './job-failure.js';
+import { knownTopics } from './known-topics.js';
 import { LEASE_RENEW_EVERY_MS, WORK_LEASE_SECONDS, withLeaseRenewal, type RenewalOutcome } from './lease-renewal.js';
 import { retryDelaySeconds } from './retry-delay.js';
 
@@ -121,7 +122,8 @@ export class AnalysisWorker {
     }
     item.text = state.text;
     const analyzer = await this.analyzer();
-    const { embedding, ...analysis } = await analyzer.analyze(state.text!);
+    const context = analyzer.namesTopics ? { knownTopics: await knownTopics(this.services.db, state.projectId!) } : {};
+    const { embedding, ...analysis } = await analyzer.analyze(state.text!, context);
     await handleCommand(
       this.services.store,
       stream,

@@ -75,4 +75,28 @@ describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3
     expect((await waitForProcessed(server, other.secretKey, vague)).analysis.topic).to.equal(null);
     expect(await waitForCluster(server, other, vague)).to.not.equal(a);
   });
+
+  it("sends the project's known topics with each analysis, most frequent first, and never another project's (issue 13)", async () => {
+    const own = await server.createProject();
+    const analysisMessages = (text: string) => {
+      const request = stub.chatRequests.find(
+        (r) => JSON.stringify(r.body?.response_format ?? r.body?.tools ?? '').includes('feedback_analysis') && r.body.messages.at(-1)?.content === text,
+      );
+      return (request?.body.messages ?? []) as { role: string; content: string }[];
+    };
+    const knownTopicsMessage = (text: string) => analysisMessages(text).find((m) => m.role === 'system' && m.content.includes('already has'))?.content;
+    const processedIn = async (text: string) => waitForProcessed(server, own.secretKey, await submitFeedback(server, own.secretKey, { text }));
+
+    await processedIn('Dark mode hurts my eyes less, please add it to the editor');
+    expect(analysisMessages('Dark mode hurts my eyes less, please add it to the editor')).to.have.length(2);
+    expect(knownTopicsMessage('Dark mode hurts my eyes less, please add it to the editor')).to.equal(undefined);
+    await processedIn('I cannot log in since Monday');
+    await processedIn('Password reset mail never arrives');
+    await processedIn('Hello from the other side');
+    await processedIn('The checkout button does nothing');
+    const message = knownTopicsMessage('The checkout button does nothing');
+    // Sign in twice, then Dark mode; "General" is no topic; the other projects' "Data export" is not theirs to see.
+    expect(message).to.include('["Sign in","Dark mode"]');
+    expect(message).to.not.include('Data export');
+  });
 });

@@ -16,21 +16,24 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Analysis, Analyzer } from '../../src/analysis/analyzer.js';
+import type { Analysis, AnalysisContext, Analyzer } from '../../src/analysis/analyzer.js';
 import { LlmAnalyzer } from '../../src/analysis/llm/llm-analyzer.js';
 import { llmConfigFromEnv } from '../../src/analysis/llm/llm-config.js';
 import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import { rankKnownTopics } from '../../src/work/known-topics.js';
+import { shuffledOrder } from './clustering.js';
 import { clusterOverOrdersWith } from './experiment-support.js';
-import { loadSets } from './first-week.js';
+import { loadSets, ORDERS } from './first-week.js';
 import { evaluateLanguages } from './languages.js';
 
 const CLUSTERING = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering');
 export const THEME_FOLDERS = ['first-week', 'generalisation', 'generalisation-2', 'held-out', 'held-out-2'];
 const JOINS = [0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
-const CONCURRENT_CALLS = 4;
+/** The order the items of a theme set are analysed in: the first of the clustering orders, as for the stand-in's topics. */
+const ARRIVAL_ORDER = ORDERS[0];
 
-/** Answers of `analyzer` kept in a JSON file, keyed by the analyzer, its embedding model and the text. */
+/** Answers of `analyzer` kept in a JSON file, keyed by the analyzer, its embedding model, the text and the known topics sent. */
 export class CachedAnalyzer {
   private constructor(
     private readonly analyzer: Pick<Analyzer, 'analyze' | 'name' | 'embeddingModel'>,
@@ -43,27 +46,17 @@ export class CachedAnalyzer {
     return new CachedAnalyzer(analyzer, file, answers);
   }
 
-  async analyze(text: string): Promise<Analysis> {
+  async analyze(text: string, context: AnalysisContext = {}): Promise<Analysis> {
     const { name, embeddingModel } = this.analyzer;
-    const key = createHash('sha256').update(`${name}\u0000${embeddingModel.model}\u0000${embeddingModel.dimensions}\u0000${text}`).digest('hex');
-    this.answers[key] ??= await this.analyzer.analyze(text);
+    const topics = context.knownTopics?.length ? `\u0000${JSON.stringify(context.knownTopics)}` : '';
+    const key = createHash('sha256').update(`${name}\u0000${embeddingModel.model}\u0000${embeddingModel.dimensions}\u0000${text}${topics}`).digest('hex');
+    this.answers[key] ??= await this.analyzer.analyze(text, context);
     return this.answers[key];
   }
 
   save(): Promise<void> {
     return writeFile(this.file, JSON.stringify(this.answers));
   }
-}
-
-/** `analyze` over `texts`, at most `CONCURRENT_CALLS` at a time, in order. */
-async function analyzeAll(analyzer: Pick<Analyzer, 'analyze'>, texts: readonly string[]): Promise<Analysis[]> {
-  const results = new Array<Analysis>(texts.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < texts.length; i = next++) results[i] = await analyzer.analyze(texts[i]);
-  };
-  await Promise.all(Array.from({ length: CONCURRENT_CALLS }, worker));
-  return results;
 }
 
 export interface LiveThemeResult {
@@ -78,11 +71,25 @@ export interface LiveThemeResult {
   withTopic: number;
 }
 
+/**
+ * `analyze` over `texts` one at a time in one arrival order, each told the topics of those before it, as the
+ * analysis worker tells the model the project's known topics (`knownTopics`).
+ */
+async function analyzeInArrivalOrder(analyzer: Pick<Analyzer, 'analyze'>, texts: readonly string[]): Promise<Analysis[]> {
+  const results = new Array<Analysis>(texts.length);
+  const topicsSoFar: (string | undefined)[] = [];
+  for (const i of shuffledOrder(texts.length, ARRIVAL_ORDER)) {
+    results[i] = await analyzer.analyze(texts[i], { knownTopics: rankKnownTopics(topicsSoFar) });
+    topicsSoFar.push(results[i].topic);
+  }
+  return results;
+}
+
 export async function evaluateThemesLive(analyzer: Pick<Analyzer, 'analyze'>, folders = THEME_FOLDERS): Promise<LiveThemeResult[]> {
   const results: LiveThemeResult[] = [];
   for (const folder of folders) {
     for (const set of await loadSets(path.join(CLUSTERING, folder))) {
-      const analyses = await analyzeAll(
+      const analyses = await analyzeInArrivalOrder(
         analyzer,
         set.cases.map((c) => c.text),
       );

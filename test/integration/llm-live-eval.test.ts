@@ -43,6 +43,10 @@ describe('llm-live evaluation against the local OpenAI stub', function () {
     expect(results.some((r) => r.withTopic > 0)).to.equal(true);
     const calls = stub.chatRequests.length;
     expect(calls).to.be.greaterThan(150);
+    // Each item in turn is told the topics named before it, as the analysis worker tells the model.
+    const told = stub.chatRequests.filter((r) => JSON.stringify(r.body.messages).includes('already has, most frequent first'));
+    expect(told.length).to.be.within(1, calls - 4);
+    expect(JSON.stringify(told.at(-1)!.body.messages)).to.match(/\[\\"(Sign in|Data export|Dark mode|Checkout)\\"/);
     expect(stub.embeddingRequests).to.have.length(calls);
 
     const again = await CachedAnalyzer.open(new LlmAnalyzer(stubConfig(stub.baseURL)), cache);

@@ -1,8 +1,8 @@
 import type { ChatOpenAI, OpenAIEmbeddings } from '@langchain/openai';
 import type { Runnable } from '@langchain/core/runnables';
 import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
-import type { Analysis, Analyzer, Embedding, TextAnalysis } from '../analyzer.js';
-import { ANALYSIS_JSON_SCHEMA, ANALYSIS_SCHEMA_NAME, ANALYSIS_SYSTEM_PROMPT } from './analysis-schema.js';
+import type { Analysis, AnalysisContext, Analyzer, Embedding, TextAnalysis } from '../analyzer.js';
+import { ANALYSIS_JSON_SCHEMA, ANALYSIS_SCHEMA_NAME, ANALYSIS_SYSTEM_PROMPT, knownTopicsPrompt } from './analysis-schema.js';
 import type { LlmConfig } from './llm-config.js';
 import { InvalidModelOutputError } from './llm-error.js';
 import { normalizeAnalysis } from './normalize-analysis.js';
@@ -26,6 +26,7 @@ export interface LlmAnalyzerDeps extends RetryDeps {
 export class LlmAnalyzer implements Analyzer {
   readonly name: string;
   readonly embeddingModel: { model: string; dimensions: number };
+  readonly namesTopics = true;
   private readonly classifier: Runnable<BaseLanguageModelInput, Record<string, unknown>>;
   private readonly embeddings: OpenAIEmbeddings;
   private readonly policy: RetryPolicy;
@@ -39,17 +40,15 @@ export class LlmAnalyzer implements Analyzer {
     this.policy = retryPolicyFor(config, retryDeps);
   }
 
-  async analyze(text: string): Promise<Analysis> {
-    const [classification, embedding] = await Promise.all([this.classify(text), this.embed(text)]);
+  async analyze(text: string, context: AnalysisContext = {}): Promise<Analysis> {
+    const [classification, embedding] = await Promise.all([this.classify(text, context), this.embed(text)]);
     return { ...classification, embedding, analyzer: this.name };
   }
 
-  async classify(text: string): Promise<TextAnalysis> {
+  async classify(text: string, context: AnalysisContext = {}): Promise<TextAnalysis> {
+    const topics = context.knownTopics?.length ? [{ role: 'system', content: knownTopicsPrompt(context.knownTopics) }] : [];
     return withRetry('chat', this.policy, async () => {
-      const answer = await this.classifier.invoke([
-        { role: 'system', content: ANALYSIS_SYSTEM_PROMPT },
-        { role: 'user', content: text },
-      ]);
+      const answer = await this.classifier.invoke([{ role: 'system', content: ANALYSIS_SYSTEM_PROMPT }, ...topics, { role: 'user', content: text }]);
       return normalizeAnalysis(answer);
     });
   }

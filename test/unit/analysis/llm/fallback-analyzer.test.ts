@@ -57,6 +57,13 @@ describe('FallbackAnalyzer', () => {
   it('presents itself as the primary', () => {
     expect(analyzer.name).to.equal('llm:stub-chat-1');
     expect(analyzer.embeddingModel).to.deep.equal({ model: 'stub-embed-1', dimensions: 16 });
+    expect(analyzer.namesTopics).to.equal(true);
+    expect(new FallbackAnalyzer(fixed, fixed).namesTopics).to.equal(undefined);
+  });
+
+  it("passes the project's known topics on to the primary", async () => {
+    await analyzer.analyze('Login keeps failing', { knownTopics: ['Sign in'] });
+    expect(JSON.stringify(stub.chatRequests[0].body.messages)).to.include('[\\"Sign in\\"]');
   });
 
   it('returns the primary result untouched when the primary succeeds', async () => {
