@@ -7,9 +7,13 @@
  * layout `toClusteringVector` gives every model but USE-lite, clustered with that layout's thresholds as
  * first-week.ts clusters (5 orders, settling after every item, no periodic pass).
  *
+ * Two sets of topics: named for each item alone (`topics.jsonl`, session 22), and named with the project's
+ * known topics in the prompt, as the analysis worker sends them since session 23 (`known-topics.jsonl`:
+ * one arrival order per set, the answers depending on the topics before them).
+ *
  *   npx tsx test/eval/llm-topics.ts              tuning sets: first-week, generalisation, generalisation-2
  *   npx tsx test/eval/llm-topics.ts --held-out   the held-out sets too (figures only; never tune on them)
- *   npx tsx test/eval/llm-topics.ts --topics F   topics from F (same format), e.g. answers to another prompt
+ *   npx tsx test/eval/llm-topics.ts --topics F   only the topics in F (same format), e.g. answers to another prompt
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,34 +39,43 @@ interface TopicRow {
 }
 
 const topicsArgument = process.argv.indexOf('--topics');
-const topicsFile = topicsArgument > 0 ? process.argv[topicsArgument + 1] : path.join(CLUSTERING, 'llm-topics', 'topics.jsonl');
-const topics = new Map((await readJsonl<TopicRow>(topicsFile)).map((r) => [`${r.set}#${r.index}`, r.topic]));
+const sources: [string, string][] =
+  topicsArgument > 0
+    ? [[`LLM layout, topics of ${path.basename(process.argv[topicsArgument + 1])}`, process.argv[topicsArgument + 1]]]
+    : [
+        ['LLM layout, topics named alone', path.join(CLUSTERING, 'llm-topics', 'topics.jsonl')],
+        ["LLM layout, with the project's topics", path.join(CLUSTERING, 'llm-topics', 'known-topics.jsonl')],
+      ];
+const topicSets = await Promise.all(sources.map(async ([, file]) => new Map((await readJsonl<TopicRow>(file)).map((r) => [`${r.set}#${r.index}`, r.topic]))));
 const folders = process.argv.includes('--held-out') ? [...TUNING, ...HELD_OUT] : TUNING;
 const fmt = (r: ReturnType<typeof summariseOrders>) =>
   `${r.p.toFixed(3)} / ${r.r.toFixed(3)} / ${r.f1.toFixed(3)} (${r.minF1.toFixed(3)}) / ${(100 * r.alone).toFixed(1)} % / ${r.range.toFixed(3)}`;
 
 console.log('Themes with LLM-named topics (USE-lite standing in for the LLM embedding); P / R / F1 (lowest) / alone / F1 range over 5 orders');
-console.log(`${'set'.padEnd(40)} ${'offline layout, no topic'.padEnd(44)} LLM layout with topics`);
+console.log(`${'set'.padEnd(40)} ${['offline layout, no topic', ...sources.map(([name]) => name)].map((c) => c.padEnd(44)).join(' ')}`);
 for (const folder of folders) {
-  const means = { offline: 0, llm: 0, n: 0 };
+  const sums = new Array<number>(1 + sources.length).fill(0);
+  let n = 0;
   for (const set of await loadSets(path.join(CLUSTERING, folder))) {
     const texts = set.cases.map((c) => c.text);
     const embeddings = (await embedMany(texts)).map((e) => e.vector);
     const languages = await detectLanguages(texts);
     const gold = set.cases.map((c, i) => (c.theme === 'off_topic' ? `off_topic#${i}` : c.theme));
     const offline = set.cases.map((c, i) => toClusteringVector(MODEL, embeddings[i], c.text, languages[i]));
-    const llm = set.cases.map((c, i) => {
-      const topic = topics.get(`${folder}/${set.name}#${i}`);
-      if (topic === undefined) throw new Error(`no topic for ${folder}/${set.name} item ${i}`);
-      const semantic = semanticBlock(MODEL, embeddings[i], languages[i]);
-      return composeClusteringVector({ semantic, text: c.text, language: languages[i], topic: normalizeTopic(topic) ?? '' });
-    });
-    const a = clusterOverOrdersWith(gold, offline, thresholdsFor(MODEL));
-    const b = clusterOverOrdersWith(gold, llm, LLM_THRESHOLDS);
-    means.offline += a.f1;
-    means.llm += b.f1;
-    means.n++;
-    console.log(`${`${folder}/${set.name}`.padEnd(40)} ${fmt(a).padEnd(44)} ${fmt(b)}`);
+    const llmVectors = (topics: Map<string, string>) =>
+      set.cases.map((c, i) => {
+        const topic = topics.get(`${folder}/${set.name}#${i}`);
+        if (topic === undefined) throw new Error(`no topic for ${folder}/${set.name} item ${i}`);
+        const semantic = semanticBlock(MODEL, embeddings[i], languages[i]);
+        return composeClusteringVector({ semantic, text: c.text, language: languages[i], topic: normalizeTopic(topic) ?? '' });
+      });
+    const results = [
+      clusterOverOrdersWith(gold, offline, thresholdsFor(MODEL)),
+      ...topicSets.map((topics) => clusterOverOrdersWith(gold, llmVectors(topics), LLM_THRESHOLDS)),
+    ];
+    results.forEach((r, k) => (sums[k] += r.f1));
+    n++;
+    console.log(`${`${folder}/${set.name}`.padEnd(40)} ${results.map((r) => fmt(r).padEnd(44)).join(' ')}`);
   }
-  console.log(`${`${folder}: mean F1`.padEnd(40)} ${(means.offline / means.n).toFixed(3).padEnd(44)} ${(means.llm / means.n).toFixed(3)}`);
+  console.log(`${`${folder}: mean F1`.padEnd(40)} ${sums.map((sum) => (sum / n).toFixed(3).padEnd(44)).join(' ')}`);
 }
