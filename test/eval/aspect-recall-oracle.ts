@@ -9,17 +9,15 @@
  *   npx tsx test/eval/aspect-recall-oracle.ts [replace|add]
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { ASPECT_SLOTS } from '../../src/domain/cluster/aspects.js';
 import { ASPECT_WEIGHT, toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import { seededRandom } from '../../src/support/seeded-random.js';
-import { detectLanguages, MODEL } from './clustering.js';
+import { CLUSTERING_FIXTURES, detectLanguages, MODEL } from './clustering.js';
 import { loadSets } from './first-week.js';
 import { clusterOverOrdersWith, unit } from './experiment-support.js';
 
-const CLUSTERING = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering');
 const SHARES = [0, 0.5, 0.7, 0.8, 0.9, 1];
 const DRAWS = [1, 2, 3];
 /** Oracle slots sit after the used ones, so `add` never collides with a real aspect. */
@@ -34,7 +32,7 @@ function withAspectBlock(vector: readonly number[], block: readonly number[]): n
 
 console.log(`aspect recall oracle (${mode}): mean B-cubed F1 / items alone when a share of items names its theme's aspect`);
 for (const folder of ['generalisation', 'generalisation-2']) {
-  for (const set of await loadSets(path.join(CLUSTERING, folder))) {
+  for (const set of await loadSets(path.join(CLUSTERING_FIXTURES, folder))) {
     const embeddings = (await embedMany(set.cases.map((c) => c.text))).map((e) => e.vector);
     const languages = await detectLanguages(set.cases.map((c) => c.text));
     const real = set.cases.map((c, i) => toClusteringVector(MODEL, embeddings[i], c.text, languages[i]));

@@ -30,7 +30,8 @@ import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import { addVectors, cosineSimilarity } from '../../src/domain/cluster/vectors.js';
 import { seededRandom } from '../../src/support/seeded-random.js';
 
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering');
+/** The theme sets and clustering fixtures of every clustering evaluation. */
+export const CLUSTERING_FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering');
 export const MODEL = 'use-lite-512';
 export const BAR = { purity: 0.85, maxClustersPerTheme: 2, paraphraseTop3: 0.9 };
 /** Seed of the arrival order; the grid also checks the extra seeds. */
@@ -241,8 +242,8 @@ export function lexicalOverlaps(cases: readonly ThemeCase[], queries: readonly Q
 }
 
 export async function loadFixtures(): Promise<{ cases: ThemeCase[]; queries: QueryCase[] }> {
-  const cases = await readJsonl<ThemeCase>(path.join(FIXTURES, 'themes.jsonl'));
-  const queries = await readJsonl<QueryCase>(path.join(FIXTURES, 'paraphrase-queries.jsonl'));
+  const cases = await readJsonl<ThemeCase>(path.join(CLUSTERING_FIXTURES, 'themes.jsonl'));
+  const queries = await readJsonl<QueryCase>(path.join(CLUSTERING_FIXTURES, 'paraphrase-queries.jsonl'));
   return { cases, queries };
 }
 

@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { ClusteringThresholds } from '../../src/domain/cluster/assignment.js';
 import { aspectsOf } from '../../src/domain/cluster/aspects.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
-import { clusterItems, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
+import { CLUSTERING_FIXTURES, clusterItems, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
 import { bCubed, loadSets, ORDERS } from './first-week.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const GENERALISATION = path.join(HERE, '..', 'fixtures', 'clustering', 'generalisation');
+export const GENERALISATION = path.join(CLUSTERING_FIXTURES, 'generalisation');
 export const TRAINING = path.join(HERE, '..', '..', 'src', 'analysis', 'offline', 'training');
 
 export const unit = (v: readonly number[]): number[] => {

@@ -14,15 +14,15 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
 import { PhraseLabeler } from '../../src/analysis/labels/phrase-labeler.js';
 import { labelThemes } from '../../src/analysis/labels/ctfidf.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
-import { clusterItems, clusteringVectors, detectLanguages, loadFixtures, MODEL, shuffledOrder } from './clustering.js';
+import { CLUSTERING_FIXTURES, clusterItems, clusteringVectors, detectLanguages, loadFixtures, MODEL, shuffledOrder } from './clustering.js';
 
-const SETS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering', 'first-week');
+const SETS = path.join(CLUSTERING_FIXTURES, 'first-week');
 export const FIRST_WEEK_BAR = { f1: 0.85, alone: 0.1, f1Range: 0.05 };
 export const ORDERS = [11, 22, 33, 44, 55];
 

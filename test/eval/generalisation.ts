@@ -10,17 +10,16 @@
  *   npx tsx test/eval/generalisation.ts
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MODEL } from './clustering.js';
+import { pathToFileURL } from 'node:url';
+import { CLUSTERING_FIXTURES, MODEL } from './clustering.js';
 import { evaluateSet, FIRST_WEEK_BAR, loadSets, ORDERS, printSetTable, type SetResult } from './first-week.js';
 
-const CLUSTERING = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering');
 const FOLDERS = ['generalisation', 'generalisation-2'];
 
 export async function evaluateGeneralisation(): Promise<SetResult[]> {
   const results: SetResult[] = [];
   for (const folder of FOLDERS) {
-    for (const set of await loadSets(path.join(CLUSTERING, folder))) results.push(await evaluateSet(set.name, set.cases));
+    for (const set of await loadSets(path.join(CLUSTERING_FIXTURES, folder))) results.push(await evaluateSet(set.name, set.cases));
   }
   return results;
 }

@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Analysis } from '../../src/analysis/analyzer.js';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
-import { MODEL } from './clustering.js';
+import { CLUSTERING_FIXTURES, MODEL } from './clustering.js';
 import { evaluateSet, loadSets, ORDERS, printSetTable, type SetResult } from './first-week.js';
 import { type LabelledCase, type Score, pct, printConfidence, printTable, ratio, tally } from './languages.js';
 
@@ -56,7 +56,7 @@ async function evaluateAnalysisSet(analyzer: Analyzer, set: string): Promise<voi
 
 async function evaluateThemeSets(folder: string): Promise<void> {
   const results: SetResult[] = [];
-  for (const set of await loadSets(path.join(FIXTURES, 'clustering', folder))) results.push(await evaluateSet(set.name, set.cases));
+  for (const set of await loadSets(path.join(CLUSTERING_FIXTURES, folder))) results.push(await evaluateSet(set.name, set.cases));
   console.log(`\n--- themes, clustering/${folder}/ (informational, no bar) ---`);
   console.log(`model ${MODEL}, ${ORDERS.length} arrival orders each, settling after every item, figures right after the last item (as first-week)`);
   printSetTable(results, { withBars: false });

@@ -14,7 +14,7 @@
  * (`oracle`) gives no more. Not wired into the service.
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { assignToCluster, findMergeFor, MAX_SETTLE_MERGES, type ClusteringThresholds } from '../../src/domain/cluster/assignment.js';
 import { aspectsOf, foldForAspects } from '../../src/domain/cluster/aspects.js';
@@ -23,10 +23,8 @@ import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
 import { clusteringVectors, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
 import { bCubed, loadSets, ORDERS } from './first-week.js';
-import { summariseOrders } from './experiment-support.js';
+import { GENERALISATION, summariseOrders } from './experiment-support.js';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const GENERALISATION = path.join(HERE, '..', 'fixtures', 'clustering', 'generalisation');
 const BUCKETS = 256;
 
 export interface LearnedOptions {

@@ -15,19 +15,18 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Analysis, AnalysisContext, Analyzer } from '../../src/analysis/analyzer.js';
 import { LlmAnalyzer } from '../../src/analysis/llm/llm-analyzer.js';
 import { llmConfigFromEnv } from '../../src/analysis/llm/llm-config.js';
 import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import { rankKnownTopics } from '../../src/work/known-topics.js';
-import { shuffledOrder } from './clustering.js';
+import { CLUSTERING_FIXTURES, shuffledOrder } from './clustering.js';
 import { clusterOverOrdersWith } from './experiment-support.js';
 import { loadSets, ORDERS } from './first-week.js';
 import { evaluateLanguages } from './languages.js';
 
-const CLUSTERING = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering');
 export const THEME_FOLDERS = ['first-week', 'generalisation', 'generalisation-2', 'held-out', 'held-out-2'];
 const JOINS = [0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
 /** The order the items of a theme set are analysed in: the first of the clustering orders, as for the stand-in's topics. */
@@ -88,7 +87,7 @@ async function analyzeInArrivalOrder(analyzer: Pick<Analyzer, 'analyze'>, texts:
 export async function evaluateThemesLive(analyzer: Pick<Analyzer, 'analyze'>, folders = THEME_FOLDERS): Promise<LiveThemeResult[]> {
   const results: LiveThemeResult[] = [];
   for (const folder of folders) {
-    for (const set of await loadSets(path.join(CLUSTERING, folder))) {
+    for (const set of await loadSets(path.join(CLUSTERING_FIXTURES, folder))) {
       const analyses = await analyzeInArrivalOrder(
         analyzer,
         set.cases.map((c) => c.text),

@@ -16,17 +16,15 @@
  *   npx tsx test/eval/llm-topics.ts --topics F   only the topics in F (same format), e.g. answers to another prompt
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { composeClusteringVector, semanticBlock, toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
-import { detectLanguages, MODEL } from './clustering.js';
+import { CLUSTERING_FIXTURES, detectLanguages, MODEL } from './clustering.js';
 import { loadSets } from './first-week.js';
 import { clusterOverOrdersWith, type summariseOrders } from './experiment-support.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
 import { normalizeTopic } from '../../src/analysis/llm/normalize-analysis.js';
 
-const CLUSTERING = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering');
 const TUNING = ['first-week', 'generalisation', 'generalisation-2'];
 const HELD_OUT = ['held-out', 'held-out-2'];
 /** The LLM path's thresholds: those of any model but USE-lite. */
@@ -43,8 +41,8 @@ const sources: [string, string][] =
   topicsArgument > 0
     ? [[`LLM layout, topics of ${path.basename(process.argv[topicsArgument + 1])}`, process.argv[topicsArgument + 1]]]
     : [
-        ['LLM layout, topics named alone', path.join(CLUSTERING, 'llm-topics', 'topics.jsonl')],
-        ["LLM layout, with the project's topics", path.join(CLUSTERING, 'llm-topics', 'known-topics.jsonl')],
+        ['LLM layout, topics named alone', path.join(CLUSTERING_FIXTURES, 'llm-topics', 'topics.jsonl')],
+        ["LLM layout, with the project's topics", path.join(CLUSTERING_FIXTURES, 'llm-topics', 'known-topics.jsonl')],
       ];
 const topicSets = await Promise.all(sources.map(async ([, file]) => new Map((await readJsonl<TopicRow>(file)).map((r) => [`${r.set}#${r.index}`, r.topic]))));
 const folders = process.argv.includes('--held-out') ? [...TUNING, ...HELD_OUT] : TUNING;
@@ -56,7 +54,7 @@ console.log(`${'set'.padEnd(40)} ${['offline layout, no topic', ...sources.map((
 for (const folder of folders) {
   const sums = new Array<number>(1 + sources.length).fill(0);
   let n = 0;
-  for (const set of await loadSets(path.join(CLUSTERING, folder))) {
+  for (const set of await loadSets(path.join(CLUSTERING_FIXTURES, folder))) {
     const texts = set.cases.map((c) => c.text);
     const embeddings = (await embedMany(texts)).map((e) => e.vector);
     const languages = await detectLanguages(texts);
