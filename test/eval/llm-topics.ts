@@ -14,6 +14,7 @@
  *   npx tsx test/eval/llm-topics.ts              tuning sets: first-week, generalisation, generalisation-2
  *   npx tsx test/eval/llm-topics.ts --held-out   the held-out sets too (figures only; never tune on them)
  *   npx tsx test/eval/llm-topics.ts --topics F   only the topics in F (same format), e.g. answers to another prompt
+ *                                                or order (`known-topics-order-22.jsonl`); a set F lacks is shown as —
  */
 import path from 'node:path';
 import { embedMany } from '../../src/analysis/offline/index.js';
@@ -53,27 +54,36 @@ console.log('Themes with LLM-named topics (USE-lite standing in for the LLM embe
 console.log(`${'set'.padEnd(40)} ${['offline layout, no topic', ...sources.map(([name]) => name)].map((c) => c.padEnd(44)).join(' ')}`);
 for (const folder of folders) {
   const sums = new Array<number>(1 + sources.length).fill(0);
-  let n = 0;
+  const counts = new Array<number>(1 + sources.length).fill(0);
   for (const set of await loadSets(path.join(CLUSTERING_FIXTURES, folder))) {
     const texts = set.cases.map((c) => c.text);
     const embeddings = (await embedMany(texts)).map((e) => e.vector);
     const languages = await detectLanguages(texts);
     const gold = set.cases.map((c, i) => (c.theme === 'off_topic' ? `off_topic#${i}` : c.theme));
     const offline = set.cases.map((c, i) => toClusteringVector(MODEL, embeddings[i], c.text, languages[i]));
-    const llmVectors = (topics: Map<string, string>) =>
-      set.cases.map((c, i) => {
-        const topic = topics.get(`${folder}/${set.name}#${i}`);
-        if (topic === undefined) throw new Error(`no topic for ${folder}/${set.name} item ${i}`);
+    /** The set's LLM-layout vectors with these topics; undefined when the topics leave out the whole set. */
+    const llmVectors = (topics: Map<string, string>) => {
+      const named = set.cases.map((_, i) => topics.get(`${folder}/${set.name}#${i}`));
+      if (named.every((topic) => topic === undefined)) return undefined;
+      return set.cases.map((c, i) => {
+        if (named[i] === undefined) throw new Error(`no topic for ${folder}/${set.name} item ${i}`);
         const semantic = semanticBlock(MODEL, embeddings[i], languages[i]);
-        return composeClusteringVector({ semantic, text: c.text, language: languages[i], topic: normalizeTopic(topic) ?? '' });
+        return composeClusteringVector({ semantic, text: c.text, language: languages[i], topic: normalizeTopic(named[i]) ?? '' });
       });
+    };
     const results = [
       clusterOverOrdersWith(gold, offline, thresholdsFor(MODEL)),
-      ...topicSets.map((topics) => clusterOverOrdersWith(gold, llmVectors(topics), LLM_THRESHOLDS)),
+      ...topicSets.map((topics) => {
+        const vectors = llmVectors(topics);
+        return vectors && clusterOverOrdersWith(gold, vectors, LLM_THRESHOLDS);
+      }),
     ];
-    results.forEach((r, k) => (sums[k] += r.f1));
-    n++;
-    console.log(`${`${folder}/${set.name}`.padEnd(40)} ${results.map((r) => fmt(r).padEnd(44)).join(' ')}`);
+    results.forEach((r, k) => {
+      if (!r) return;
+      sums[k] += r.f1;
+      counts[k]++;
+    });
+    console.log(`${`${folder}/${set.name}`.padEnd(40)} ${results.map((r) => (r ? fmt(r) : '—').padEnd(44)).join(' ')}`);
   }
-  console.log(`${`${folder}: mean F1`.padEnd(40)} ${sums.map((sum) => (sum / n).toFixed(3).padEnd(44)).join(' ')}`);
+  console.log(`${`${folder}: mean F1`.padEnd(40)} ${sums.map((sum, k) => (counts[k] ? (sum / counts[k]).toFixed(3) : '—').padEnd(44)).join(' ')}`);
 }
