@@ -79,9 +79,7 @@ describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3
   it("sends the project's known topics with each analysis, most frequent first, and never another project's (issue 13)", async () => {
     const own = await server.createProject();
     const analysisMessages = (text: string) => {
-      const request = stub.chatRequests.find(
-        (r) => JSON.stringify(r.body?.response_format ?? r.body?.tools ?? '').includes('feedback_analysis') && r.body.messages.at(-1)?.content === text,
-      );
+      const request = stub.analysisRequests.find((r) => r.body.messages.at(-1)?.content === text);
       return (request?.body.messages ?? []) as { role: string; content: string }[];
     };
     const knownTopicsMessage = (text: string) => analysisMessages(text).find((m) => m.role === 'system' && m.content.includes('already has'))?.content;

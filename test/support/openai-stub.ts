@@ -97,6 +97,11 @@ export class OpenAIStub {
     return this.requests.filter((r) => r.endpoint === 'chat');
   }
 
+  /** The chat calls that analyse an item (not those naming a theme or extracting from a call). */
+  get analysisRequests(): RecordedRequest[] {
+    return this.requests.filter(isAnalysisCall);
+  }
+
   get embeddingRequests(): RecordedRequest[] {
     return this.requests.filter((r) => r.endpoint === 'embeddings');
   }
@@ -128,8 +133,7 @@ export class OpenAIStub {
     this.requests.push({ endpoint, method: req.method ?? '', path, headers: req.headers, body });
     if (endpoint === 'other') return sendJson(res, 404, errorBody('not_found', `no route for ${req.method} ${path}`));
 
-    const analysis = endpoint === 'chat' && JSON.stringify(body?.response_format ?? body?.tools ?? '').includes('feedback_analysis');
-    const failure = (analysis ? this.failureQueue.analysis.shift() : undefined) ?? this.failureQueue[endpoint].shift();
+    const failure = (isAnalysisCall({ endpoint, body }) ? this.failureQueue.analysis.shift() : undefined) ?? this.failureQueue[endpoint].shift();
     if (failure?.kind === 'status') {
       const headers = failure.retryAfterSeconds !== undefined ? { 'retry-after': String(failure.retryAfterSeconds) } : undefined;
       return sendJson(res, failure.status, errorBody(failure.status === 429 ? 'rate_limit_exceeded' : 'stub_error', `scripted ${failure.status}`), headers);
@@ -242,6 +246,11 @@ function embeddingsResponse(body: any, malformed: boolean): unknown {
     return { object: 'embedding', index, embedding };
   });
   return { object: 'list', data, model: body?.model ?? 'unknown', usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } };
+}
+
+/** A chat call that asks for the analysis schema (`feedback_analysis`), as a response format or a forced tool. */
+function isAnalysisCall(request: Pick<RecordedRequest, 'endpoint' | 'body'>): boolean {
+  return request.endpoint === 'chat' && JSON.stringify(request.body?.response_format ?? request.body?.tools ?? '').includes('feedback_analysis');
 }
 
 function lastUserMessage(messages: unknown): string {
