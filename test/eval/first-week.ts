@@ -20,6 +20,7 @@ import { readJsonl } from '../../src/analysis/offline/training/labelled-example.
 import { PhraseLabeler } from '../../src/analysis/labels/phrase-labeler.js';
 import { labelThemes } from '../../src/analysis/labels/ctfidf.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import { checkLabels, printLabelCheck, type LabelCheck } from './label-check.js';
 import { CLUSTERING_FIXTURES, clusterItems, clusteringVectors, detectLanguages, loadFixtures, MODEL, shuffledOrder } from './clustering.js';
 
 const SETS = path.join(CLUSTERING_FIXTURES, 'first-week');
@@ -69,6 +70,8 @@ export interface SetResult {
   mean: BCubed & { alone: number; clusters: number };
   f1Range: number;
   labels: { size: number; theme: string; label: string }[];
+  /** Every theme of the first order, singletons included. */
+  labelCheck: LabelCheck;
   pass: boolean;
 }
 
@@ -107,6 +110,10 @@ export async function evaluateSet(name: string, cases: Case[], options: { settle
       label: await labeler.label({ texts: c.members.map((i) => cases[i].text), terms: (terms.get(c.clusterId) ?? '').split(' / ').filter(Boolean) }),
     })),
   );
+  const labelCheck = await checkLabels(
+    first!.clusters.map((c) => ({ texts: c.members.map((i) => cases[i].text), terms: (terms.get(c.clusterId) ?? '').split(' / ').filter(Boolean) })),
+    labeler,
+  );
   const pass = runs.every((r) => r.f1 >= FIRST_WEEK_BAR.f1 && r.alone <= FIRST_WEEK_BAR.alone) && f1Range <= FIRST_WEEK_BAR.f1Range;
   return {
     name,
@@ -116,6 +123,7 @@ export async function evaluateSet(name: string, cases: Case[], options: { settle
     mean,
     f1Range,
     labels,
+    labelCheck,
     pass,
   };
 }
@@ -152,10 +160,17 @@ function report(results: SetResult[]): void {
   console.log(`first-week theme sets, model ${MODEL}, ${ORDERS.length} arrival orders each, figures right after the last item (no periodic pass)`);
   console.log(`bars: B-cubed F1 >= ${FIRST_WEEK_BAR.f1} and items alone <= ${pct(FIRST_WEEK_BAR.alone)} in every order, F1 range <= ${FIRST_WEEK_BAR.f1Range}`);
   printSetTable(results, { withBars: true });
+  printLabels(results);
+}
+
+/** The labels of each set's themes of two or more items, then what every theme is called (`label-check.ts`). */
+export function printLabels(results: SetResult[]): void {
   for (const r of results) {
     console.log(`\nlabels, ${r.name} (first order; size, majority theme, label):`);
     for (const l of r.labels) console.log(`  ${String(l.size).padStart(3)}  ${l.theme.padEnd(16)} ${l.label}`);
   }
+  console.log('\nevery theme of the first order, singletons included:');
+  for (const r of results) printLabelCheck(r.name, r.labelCheck);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

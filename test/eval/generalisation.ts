@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CLUSTERING_FIXTURES, MODEL } from './clustering.js';
-import { evaluateSet, FIRST_WEEK_BAR, loadSets, ORDERS, printSetTable, type SetResult } from './first-week.js';
+import { evaluateSet, FIRST_WEEK_BAR, loadSets, ORDERS, printLabels, printSetTable, type SetResult } from './first-week.js';
 
 const FOLDERS = ['generalisation', 'generalisation-2'];
 
@@ -31,10 +31,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     `bars: B-cubed F1 >= ${FIRST_WEEK_BAR.f1} and items alone <= ${FIRST_WEEK_BAR.alone * 100}% in every order, F1 range <= ${FIRST_WEEK_BAR.f1Range}`,
   );
   printSetTable(results, { withBars: true });
-  for (const r of results) {
-    console.log(`\nlabels, ${r.name} (first order; size, majority theme, label):`);
-    for (const l of r.labels) console.log(`  ${String(l.size).padStart(3)}  ${l.theme.padEnd(16)} ${l.label}`);
-  }
+  printLabels(results);
   const pass = results.every((r) => r.pass);
   console.log(`\n${pass ? 'PASS' : 'FAIL'}: ${results.filter((r) => r.pass).length}/${results.length} generalisation sets meet the bars`);
   process.exit(pass ? 0 : 1);

@@ -16,6 +16,7 @@ import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
 import { CLUSTERING_FIXTURES, MODEL } from './clustering.js';
 import { evaluateSet, loadSets, ORDERS, printSetTable, type SetResult } from './first-week.js';
+import { printLabelCheck } from './label-check.js';
 import { type LabelledCase, type Score, pct, printConfidence, printTable, ratio, tally } from './languages.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
@@ -60,6 +61,8 @@ async function evaluateThemeSets(folder: string): Promise<void> {
   console.log(`\n--- themes, clustering/${folder}/ (informational, no bar) ---`);
   console.log(`model ${MODEL}, ${ORDERS.length} arrival orders each, settling after every item, figures right after the last item (as first-week)`);
   printSetTable(results, { withBars: false });
+  console.log('labels of every theme of the first order (counts only: held-out labels are not shown):');
+  for (const r of results) printLabelCheck(r.name, r.labelCheck, 0);
   const mean = (f: (r: SetResult) => number) => results.reduce((s, r) => s + f(r), 0) / results.length;
   console.log(
     `\nHELD-OUT themes, ${folder}/: mean B-cubed F1 ${mean((r) => r.mean.f1).toFixed(3)}, items alone ${pct(mean((r) => r.mean.alone))}, ` +

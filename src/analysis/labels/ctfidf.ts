@@ -1,3 +1,4 @@
+import { functionWordLanguage } from '../../domain/text/function-words.js';
 import { stem, terms as termsOf } from '../../domain/text/tokenize.js';
 
 /**
@@ -8,7 +9,8 @@ import { stem, terms as termsOf } from '../../domain/text/tokenize.js';
  *
  * where tf(t, c) is how often t occurs in c, f(t) how often it occurs across all clusters and A the
  * average number of words per cluster. Terms are lower-case unigrams and bigrams without stop words,
- * numbers or redaction placeholders. Inflections of a word count as one term ("crash", "crashes",
+ * numbers or redaction placeholders; a text in another language also loses that language's function
+ * words ("de las", "bitte eine"), guessed from the words themselves. Inflections of a word count as one term ("crash", "crashes",
  * "crashed"), shown in the cluster's most frequent form. Pure and deterministic: ties are broken
  * alphabetically.
  */
@@ -58,7 +60,7 @@ export function scoreTerms(clusters: readonly ClusterTexts[], options: Pick<Labe
   const counts = grouped.map((cluster, i) => {
     const tf = new Map<string, number>();
     for (const text of cluster.texts) {
-      for (const term of termsOf(text, { bigrams: options.bigrams })) {
+      for (const term of termsOf(text, { bigrams: options.bigrams, language: functionWordLanguage(text) })) {
         const key = keyOf(term);
         tf.set(key, (tf.get(key) ?? 0) + 1);
         const seen = forms[i].get(key) ?? new Map<string, number>();

@@ -1,9 +1,11 @@
 import nlp from 'compromise';
 import type { ThemeLabeler } from '../labeler.js';
 import { aspectsOf } from '../../domain/cluster/aspects.js';
+import { functionWordLanguage, isLabelStopWordOf } from '../../domain/text/function-words.js';
 import { isStopWord } from '../../domain/text/stopwords.js';
 import { stem, stripPlaceholders } from '../../domain/text/tokenize.js';
 import { CtfidfLabeler } from './ctfidf-labeler.js';
+import { foreignNounPhrases, isPhraseLanguage } from './foreign-noun-phrases.js';
 
 /** Texts of a theme read for phrases: its newest, as the worker passes them. */
 const TEXTS_READ = 25;
@@ -25,37 +27,53 @@ interface Candidate {
  * number of the theme's texts that contain all its content words (in any inflection), plus a bonus
  * for each of the theme's distinctive c-TF-IDF `terms` it covers, and a little for length (two or
  * three words name a theme better than one). Shown in its most frequent written form, first letter
- * capitalised (acronyms kept). Only English texts are parsed (compromise knows no other language);
- * a theme without a phrase is named by the aspect most of its texts name ("Sign in", "Dark mode"),
- * else by its c-TF-IDF terms (`CtfidfLabeler`).
+ * capitalised (acronyms kept). English texts are parsed by compromise. A theme without an English
+ * phrase is named by the aspect most of its texts name ("Sign in", "Dark mode"), else by a phrase of
+ * its texts in Spanish, French, German, Italian, Portuguese or Dutch, read after their articles
+ * without a parser (`foreign-noun-phrases.ts`: "Fondo de las fotos", "Entfernen von Objekten"), else
+ * by its c-TF-IDF terms (`CtfidfLabeler`).
  */
 export class PhraseLabeler implements ThemeLabeler {
   private readonly fallback = new CtfidfLabeler();
 
   async label(input: { texts: string[]; terms: string[] }): Promise<string> {
     const texts = (input.texts ?? []).slice(0, TEXTS_READ).map((t) => stripPlaceholders(String(t)).slice(0, 2000));
-    const phrase = bestPhrase(texts.filter(looksEnglish), input.terms ?? []);
+    const terms = input.terms ?? [];
+    const phrase = bestPhrase(texts.filter(looksEnglish), terms);
     const aspect = sharedAspect(texts);
     // A phrase from a single text, or from at most a third of them ("White background" in a theme
     // whose other texts are Spanish, French and German), loses to the aspect more of them name
     // ("Dark mode"): the label then no longer depends on which texts happened to arrive first.
     const phraseIsMarginal = phrase && (phrase.support === 1 || phrase.support * 3 <= texts.length);
     if (aspect && (!phrase || (phraseIsMarginal && aspect.count > phrase.support))) return aspect.label;
-    return phrase?.label ?? this.fallback.label(input);
+    if (phrase) return phrase.label;
+    // Phrases read without a parser come last, before the term list they replace ("Fondo de las fotos", not "foto automáticamente / encantaría / fondo").
+    const foreign = bestPhrase(
+      texts.filter((text) => !looksEnglish(text)),
+      terms,
+      { oneWordAnyTerm: true },
+    );
+    return foreign?.label ?? this.fallback.label(input);
   }
 }
 
-/** The best noun phrase and the number of texts that contain it. */
-export function bestPhrase(texts: readonly string[], terms: readonly string[]): { label: string; support: number } | undefined {
+/** The best noun phrase and the number of texts that contain it; `oneWordAnyTerm` lets one word name a theme when it is any of its terms. */
+export function bestPhrase(
+  texts: readonly string[],
+  terms: readonly string[],
+  options: { oneWordAnyTerm?: boolean } = {},
+): { label: string; support: number } | undefined {
   const textStems = texts.map((t) => new Set(words(t).map(stem)));
   const candidates = new Map<string, Candidate>();
   texts.forEach((text, index) => {
-    for (const phrase of nounPhrases(text)) {
+    const { language, phrases } = phrasesOf(text);
+    for (const phrase of phrases) {
       const stems = [
         ...new Set(
           words(phrase)
-            .filter((w) => !isStopWord(w.toLowerCase()))
-            .map((w) => stem(w.toLowerCase())),
+            .map((w) => w.toLowerCase())
+            .filter((w) => !isStopWord(w) && !isLabelStopWordOf(language, w))
+            .map(stem),
         ),
       ].sort();
       if (stems.length === 0) continue;
@@ -73,8 +91,9 @@ export function bestPhrase(texts: readonly string[], terms: readonly string[]): 
     if (texts.length > 1 && support < 2) continue;
     const covered = termStems.reduce((sum, term, rank) => sum + (covers(candidate, term) ? 5 - rank : 0), 0);
     if (termStems.length > 0 && covered === 0) continue;
-    // One word names a theme only when it is the theme's most distinctive term ("Slack", not "App").
-    if (candidate.stems.length === 1 && termStems.length > 0 && !covers(candidate, termStems[0])) continue;
+    // One word names a theme only when it is the theme's most distinctive term ("Slack", not "App"). Texts in
+    // other languages keep their verbs among the terms ("abrir"), so there any term will do ("Câmera").
+    if (candidate.stems.length === 1 && termStems.length > 0 && !options.oneWordAnyTerm && !covers(candidate, termStems[0])) continue;
     const score = support + covered + Math.min(candidate.stems.length - 1, 2) * 1.5;
     const form = [...candidate.forms].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
     if (!best || score > best.score || (score === best.score && form < best.form)) best = { score, form, support };
@@ -84,21 +103,29 @@ export function bestPhrase(texts: readonly string[], terms: readonly string[]): 
 
 const covers = (candidate: Candidate, term: readonly string[]) => term.length > 0 && term.every((s) => candidate.stems.includes(s));
 
-/** Noun phrases of a text without leading or trailing determiners, pronouns, numbers and punctuation. */
-function nounPhrases(text: string): string[] {
+/** A text's noun phrases, by the reader of its language (English, else a guess from its function words). */
+function phrasesOf(text: string): { language: string | undefined; phrases: string[] } {
+  if (looksEnglish(text)) return { language: 'en', phrases: englishNounPhrases(text) };
+  const language = functionWordLanguage(text);
+  return { language, phrases: isPhraseLanguage(language) ? foreignNounPhrases(text, language) : [] };
+}
+
+/** Noun phrases of an English text without leading or trailing determiners, pronouns, numbers, stop words ("all", "same") and punctuation. */
+function englishNounPhrases(text: string): string[] {
   const phrases: string[] = [];
   for (const phrase of nlp(text).nouns().json() as { terms: { text: string; tags: string[] }[] }[]) {
     // Words mixing letters and digits are references and codes ("quokka7731"), not names of a theme; acronyms ("2FA") stay.
     const terms = phrase.terms.filter((t) => /[\p{L}]/u.test(t.text) && (!/\d/.test(t.text) || isAcronym(t.text)));
-    while (terms.length > 0 && terms[0].tags.some((tag) => EDGE_TAGS.includes(tag))) terms.shift();
-    while (terms.length > 0 && terms[terms.length - 1].tags.some((tag) => EDGE_TAGS.includes(tag))) terms.pop();
+    const atEdge = (term: { text: string; tags: string[] }) => term.tags.some((tag) => EDGE_TAGS.includes(tag)) || isStopWord(term.text);
+    while (terms.length > 0 && atEdge(terms[0])) terms.shift();
+    while (terms.length > 0 && atEdge(terms[terms.length - 1])) terms.pop();
     if (terms.length === 0 || terms.length > MAX_PHRASE_WORDS) continue;
     phrases.push(terms.map((t) => (isAcronym(t.text) ? t.text : t.text.toLowerCase())).join(' '));
   }
   return phrases;
 }
 
-/** compromise parses English only: texts of other languages (no common English function word, or letters English does not use) are left out. */
+/** compromise parses English only: a text with no common English function word, or with letters English does not use, is read as another language. */
 const ENGLISH_FUNCTION_WORDS =
   /(?<![\p{L}'])(?:the|my|i|is|it|to|and|you|your|of|for|with|this|that|please|can't|cannot|don't|doesn't|won't|isn't|keeps)(?![\p{L}'])/iu;
 const looksEnglish = (text: string) => ENGLISH_FUNCTION_WORDS.test(text) && !/[ñáíóúàèìòùâêîôûçäöüßãõœ¿¡]/i.test(text);

@@ -1,4 +1,5 @@
 import { dan, deu, fin, fra, ita, nld, nob, pol, por, spa, swe } from 'stopword';
+import { isStopWord } from './stopwords.js';
 
 /**
  * Function words of languages other than English ("los", "die", "les"), from the `stopword` package's
@@ -25,4 +26,40 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
 /** Whether `word` (lower case) is a function word of `language`; false for English (see `stopwords.ts`) and unknown languages. */
 export function isFunctionWordOf(language: string | undefined, word: string): boolean {
   return language !== undefined && Object.hasOwn(BY_LANGUAGE, language) && BY_LANGUAGE[language].has(word);
+}
+
+/**
+ * Words of customer feedback that say nothing about what a theme is about ("bitte", "muy", "trop"),
+ * beyond the `stopword` lists: kept out of theme labels, as `stopwords.ts` keeps "please" and "really"
+ * out of English ones. Not used for clustering vectors.
+ */
+const FILLER_BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
+  de: new Set('bitte danke leider immer nie total echt mal schon einfach wirklich ständig dauernd endlich gerne'.split(' ')),
+  es: new Set(
+    'mucha mucho muchas muchos muy poder puedo favor siempre nunca gracias realmente solo sola ya vez veces entre sobre hacia hasta desde según'.split(' '),
+  ),
+  fr: new Set('trop plus vais depuis toujours jamais merci vraiment juste encore fois beaucoup'.split(' ')),
+  it: new Set('molto troppo sempre mai grazie favore davvero solo ancora volta'.split(' ')),
+  nl: new Set('heel erg altijd nooit graag alsjeblieft echt gewoon steeds weer'.split(' ')),
+  pt: new Set('muito muita sempre nunca obrigado obrigada favor realmente só ainda vez'.split(' ')),
+};
+
+/** Whether `word` (lower case) is a function or filler word of `language` for theme labels. */
+export function isLabelStopWordOf(language: string | undefined, word: string): boolean {
+  return isFunctionWordOf(language, word) || (language !== undefined && Object.hasOwn(FILLER_BY_LANGUAGE, language) && FILLER_BY_LANGUAGE[language].has(word));
+}
+
+/**
+ * The language among English and those with function-word lists whose function words `text` uses
+ * most ("Le filigrane sur les photos" → `fr`); English on a tie, undefined when none occurs. A cheap
+ * guess for theme labels, which are given texts without their detected language.
+ */
+export function functionWordLanguage(text: string): string | undefined {
+  const words = text.toLowerCase().match(/[\p{L}]+/gu) ?? [];
+  let best: { language: string; hits: number } | undefined;
+  for (const language of ['en', ...Object.keys(BY_LANGUAGE)]) {
+    const hits = words.filter((w) => (language === 'en' ? isStopWord(w) : BY_LANGUAGE[language].has(w))).length;
+    if (hits > 0 && (!best || hits > best.hits)) best = { language, hits };
+  }
+  return best?.language;
 }

@@ -1,5 +1,6 @@
 import { REDACTION_TYPES } from '../feedback/redaction-types.js';
 import { replaceLinksAndEmails } from './email-like.js';
+import { isLabelStopWordOf } from './function-words.js';
 import { isStopWord } from './stopwords.js';
 
 /**
@@ -62,12 +63,15 @@ export function stem(word: string): string {
   return w;
 }
 
-function usable(token: string): boolean {
-  return token.length >= 2 && !/\p{N}/u.test(token) && !isStopWord(token) && !isStopWord(singular(token));
+function usable(token: string, language: string | undefined): boolean {
+  return token.length >= 2 && !/\p{N}/u.test(token) && !isStopWord(token) && !isStopWord(singular(token)) && !isLabelStopWordOf(language, token);
 }
 
-/** Runs of consecutive usable words (lower-case, singular); stop words, numbers and punctuation split runs. */
-export function contentRuns(text: string): string[][] {
+/**
+ * Runs of consecutive usable words (lower-case, singular); stop words, numbers and punctuation split runs.
+ * With a `language`, its function and filler words ("de", "las", "bitte") split runs too.
+ */
+export function contentRuns(text: string, language?: string): string[][] {
   const runs: string[][] = [];
   let run: string[] = [];
   const flush = () => {
@@ -77,7 +81,7 @@ export function contentRuns(text: string): string[][] {
   for (const chunk of clean(text).split(SEPARATOR)) {
     for (const match of chunk.matchAll(WORD)) {
       const token = match[0].replace(/^-+|-+$/g, '');
-      if (usable(token)) run.push(singular(token));
+      if (usable(token, language)) run.push(singular(token));
       else flush();
     }
     flush();
@@ -91,9 +95,9 @@ export function contentWords(text: string): string[] {
 }
 
 /** Usable words and the bigrams of adjacent usable words ("password reset"): per run, its words then its bigrams. */
-export function terms(text: string, options: { bigrams?: boolean } = {}): string[] {
+export function terms(text: string, options: { bigrams?: boolean; language?: string } = {}): string[] {
   const out: string[] = [];
-  for (const run of contentRuns(text)) {
+  for (const run of contentRuns(text, options.language)) {
     out.push(...run);
     if (options.bigrams !== false) for (let i = 0; i + 1 < run.length; i++) if (run[i] !== run[i + 1]) out.push(`${run[i]} ${run[i + 1]}`);
   }

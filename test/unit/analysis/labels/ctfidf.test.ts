@@ -108,4 +108,13 @@ describe('c-TF-IDF theme labels', () => {
     expect(labelTheme(CLUSTERS[1].texts, CLUSTERS)).to.equal(labelThemes(CLUSTERS).get('export'));
     expect(labelTheme(['Dark mode please', 'A dark mode would be great'])).to.match(/^dark mode/);
   });
+
+  it('leaves the function and filler words of a text in another language out of its terms', () => {
+    const labels = labelThemes([
+      { clusterId: 'de', texts: ['Bitte eine Funktion zum Entfernen von Objekten einbauen'] },
+      { clusterId: 'es', texts: ['Me encantaría poder quitar el fondo de las fotos'] },
+    ]);
+    for (const label of labels.values())
+      for (const word of ['bitte', 'eine', 'von', 'de', 'las', 'el', 'poder']) expect(label.split(/[ /]+/)).to.not.include(word);
+  });
 });

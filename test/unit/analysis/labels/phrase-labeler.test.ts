@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { PhraseLabeler } from '../../../../src/analysis/labels/phrase-labeler.js';
+import { labelThemes } from '../../../../src/analysis/labels/ctfidf.js';
 
 const labeler = new PhraseLabeler();
 
@@ -63,5 +64,17 @@ describe('phrase labeler (offline theme labels)', () => {
     const label = await labeler.label({ texts: [`\u0000\ud800 export ${'a'.repeat(100_000)}`, 'export \u0000'], terms: ['export'] });
     expect(label).to.be.a('string');
     expect(label.length).to.be.at.most(60);
+  });
+
+  it('names a theme of another language by its noun phrase when it has no English phrase and no shared aspect', async () => {
+    const themes = [['Me encantaría poder quitar el fondo de las fotos automáticamente'], ['Bitte eine Funktion zum Entfernen von Objekten einbauen']];
+    const terms = labelThemes(themes.map((texts, i) => ({ clusterId: String(i), texts })));
+    const labels = await Promise.all(themes.map((texts, i) => labeler.label({ texts, terms: terms.get(String(i))!.split(' / ') })));
+    expect(labels).to.deep.equal(['Fondo de las fotos', 'Entfernen von Objekten']);
+  });
+
+  it('trims stop words at the edges of English phrases ("All afternoon" → "Afternoon")', async () => {
+    const label = await labeler.label({ texts: ['The sync was down all afternoon'], terms: ['afternoon'] });
+    expect(label).to.equal('Afternoon');
   });
 });

@@ -55,4 +55,11 @@ describe('label tokenisation', () => {
     expect(isStopWord('Don’t')).to.equal(true);
     expect(isStopWord('dashboard')).to.equal(false);
   });
+
+  it('with a language, also drops its function and filler words, so foreign bigrams are content words ("fondo", not "de las")', () => {
+    const text = 'Bitte eine Funktion zum Entfernen von Objekten einbauen';
+    expect(terms(text)).to.include('bitte eine');
+    expect(terms(text, { language: 'de' })).to.deep.equal(['funktion', 'entfernen', 'objekten', 'einbauen', 'objekten einbauen']);
+    expect(contentWords('quitar el fondo de las fotos'), 'unchanged without a language (clustering vectors)').to.include('las');
+  });
 });
