@@ -34,14 +34,16 @@ export function isFunctionWordOf(language: string | undefined, word: string): bo
  * out of English ones. Not used for clustering vectors.
  */
 const FILLER_BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
-  de: new Set('bitte danke leider immer nie total echt mal schon einfach wirklich ständig dauernd endlich gerne'.split(' ')),
+  de: new Set('bitte danke leider immer nie total echt mal schon einfach wirklich ständig dauernd endlich gerne zwei drei vier fünf zehn'.split(' ')),
   es: new Set(
-    'mucha mucho muchas muchos muy poder puedo favor siempre nunca gracias realmente solo sola ya vez veces entre sobre hacia hasta desde según'.split(' '),
+    'mucha mucho muchas muchos muy poder puedo favor siempre nunca gracias realmente solo sola ya vez veces entre sobre hacia hasta desde según dos tres cuatro cinco diez son es está están era fue ser estar hay'.split(
+      ' ',
+    ),
   ),
-  fr: new Set('trop plus vais depuis toujours jamais merci vraiment juste encore fois beaucoup'.split(' ')),
-  it: new Set('molto troppo sempre mai grazie favore davvero solo ancora volta'.split(' ')),
-  nl: new Set('heel erg altijd nooit graag alsjeblieft echt gewoon steeds weer'.split(' ')),
-  pt: new Set('muito muita sempre nunca obrigado obrigada favor realmente só ainda vez'.split(' ')),
+  fr: new Set('trop plus vais depuis toujours jamais merci vraiment juste encore fois beaucoup tout toute toutes tous deux trois quatre cinq dix'.split(' ')),
+  it: new Set('molto troppo sempre mai grazie favore davvero solo ancora volta tutto tutta tutti tutte due tre quattro cinque dieci essere'.split(' ')),
+  nl: new Set('heel erg altijd nooit graag alsjeblieft echt gewoon steeds weer twee drie vier vijf tien wordt'.split(' ')),
+  pt: new Set('muito muita sempre nunca obrigado obrigada favor realmente só ainda vez dois duas três quatro cinco dez é são está estão era ser'.split(' ')),
 };
 
 /** Whether `word` (lower case) is a function or filler word of `language` for theme labels. */
@@ -49,16 +51,20 @@ export function isLabelStopWordOf(language: string | undefined, word: string): b
   return isFunctionWordOf(language, word) || (language !== undefined && Object.hasOwn(FILLER_BY_LANGUAGE, language) && FILLER_BY_LANGUAGE[language].has(word));
 }
 
+/** English first, then the languages the labeler reads phrases of, then the rest: the order ties are settled in. */
+const GUESS_ORDER = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl', ...Object.keys(BY_LANGUAGE).filter((l) => !['es', 'fr', 'de', 'it', 'pt', 'nl'].includes(l))];
+
 /**
- * The language among English and those with function-word lists whose function words `text` uses
- * most ("Le filigrane sur les photos" → `fr`); English on a tie, undefined when none occurs. A cheap
- * guess for theme labels, which are given texts without their detected language.
+ * The language among English and those with function-word lists whose function and filler words
+ * `text` uses most ("Le filigrane sur les photos" → `fr`); on a tie the earlier in `GUESS_ORDER`,
+ * undefined when none occurs. A cheap guess for theme labels, which are given texts without their
+ * detected language.
  */
 export function functionWordLanguage(text: string): string | undefined {
   const words = text.toLowerCase().match(/[\p{L}]+/gu) ?? [];
   let best: { language: string; hits: number } | undefined;
-  for (const language of ['en', ...Object.keys(BY_LANGUAGE)]) {
-    const hits = words.filter((w) => (language === 'en' ? isStopWord(w) : BY_LANGUAGE[language].has(w))).length;
+  for (const language of GUESS_ORDER) {
+    const hits = words.filter((w) => (language === 'en' ? isStopWord(w) : isLabelStopWordOf(language, w))).length;
     if (hits > 0 && (!best || hits > best.hits)) best = { language, hits };
   }
   return best?.language;

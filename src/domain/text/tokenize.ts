@@ -80,7 +80,7 @@ export function contentRuns(text: string, language?: string): string[][] {
   };
   for (const chunk of clean(text).split(SEPARATOR)) {
     for (const match of chunk.matchAll(WORD)) {
-      const token = match[0].replace(/^-+|-+$/g, '');
+      const token = withoutElision(match[0].replace(/^-+|-+$/g, ''), language);
       if (usable(token, language)) run.push(singular(token));
       else flush();
     }
@@ -93,6 +93,10 @@ export function contentRuns(text: string, language?: string): string[][] {
 export function contentWords(text: string): string[] {
   return contentRuns(text).flat();
 }
+
+/** French and Italian elided articles, pronouns and prepositions ("s'arrête", "dell'app"): the word without them. */
+const ELIDED = /^(?:l|d|s|n|j|c|m|t|qu|dell|dall|nell|sull|all|un)'(?=\p{L})/u;
+const withoutElision = (token: string, language: string | undefined) => (language === 'fr' || language === 'it' ? token.replace(ELIDED, '') : token);
 
 /** Usable words and the bigrams of adjacent usable words ("password reset"): per run, its words then its bigrams. */
 export function terms(text: string, options: { bigrams?: boolean; language?: string } = {}): string[] {

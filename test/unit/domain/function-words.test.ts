@@ -8,6 +8,7 @@ describe('function words of other languages', () => {
     expect(functionWordLanguage('Bitte eine Funktion zum Entfernen von Objekten einbauen')).to.equal('de');
     expect(functionWordLanguage('De app crasht bij het openen van een foto')).to.equal('nl');
     expect(functionWordLanguage('The app dies when I open a photo')).to.equal('en');
+    expect(functionWordLanguage('Los cursos son demasiado caros'), 'German "los" against Spanish "los son"').to.equal('es');
   });
 
   it('makes no guess without any function word, and survives hostile texts', () => {

@@ -61,5 +61,6 @@ describe('label tokenisation', () => {
     expect(terms(text)).to.include('bitte eine');
     expect(terms(text, { language: 'de' })).to.deep.equal(['funktion', 'entfernen', 'objekten', 'einbauen', 'objekten einbauen']);
     expect(contentWords('quitar el fondo de las fotos'), 'unchanged without a language (clustering vectors)').to.include('las');
+    expect(terms("La vidéo du cours s'arrête toutes les deux minutes", { language: 'fr' })).to.deep.equal(['vidéo', 'cour', 'arrête', 'cour arrête', 'minute']);
   });
 });
