@@ -54,6 +54,9 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'amable',
     ],
     negative: [
+      'pierden? (mucha |la |de )?calidad',
+      'borros',
+      'pixelad',
       'mal_',
       'malo',
       'mala',
@@ -131,6 +134,7 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'no resolvieron',
     ],
     request: [
+      'me encantaria (que|poder)',
       'por favor (anad|agreg|pon|incluy|habilit|permit|agrega)',
       'anadan',
       'agreguen',
@@ -181,6 +185,9 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'sympa',
     ],
     negative: [
+      'flou',
+      'pixelis',
+      'perd(ent)? (en )?qualite',
       'nul',
       'mauvais',
       'horrible',
@@ -307,6 +314,10 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'top_',
     ],
     negative: [
+      'unscharf',
+      'verpixelt',
+      'pixelig',
+      'verschwommen',
       'schlecht',
       'schrecklich',
       'furchtbar',
@@ -386,6 +397,7 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'nichts gelost',
     ],
     request: [
+      'bitte .*(einbauen|integrieren|erganzen)',
       'bitte (fugt|fugen|bietet|macht|ermoglicht|baut|integriert)',
       'bitte .*hinzu',
       'es ware (schon|toll|super|gut|praktisch|hilfreich|klasse|cool)',
@@ -437,6 +449,10 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'parabens',
     ],
     negative: [
+      'desfocad',
+      'embacad',
+      'pixelad',
+      'perdem? (a )?qualidade',
       'pessim',
       'horrivel',
       'terrivel',
@@ -563,6 +579,10 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'salvato la vita',
     ],
     negative: [
+      'sfocat',
+      'sgranat',
+      'perd(e|ono) (di )?qualita',
+      'pixelat',
       'pessim',
       'orribile',
       'terribile',
@@ -704,6 +724,10 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'top_',
     ],
     negative: [
+      'wazig',
+      'onscherp',
+      'korrelig',
+      'verliest kwaliteit',
       'slecht',
       'vreselijk',
       'verschrikkelijk',
