@@ -6,9 +6,9 @@
  */
 
 export interface ProductSignals {
-  /** The app crashes, freezes, hangs. */
+  /** The app crashes, freezes, hangs, dies. */
   crash: boolean;
-  /** Something does not work: errors, failures, data loss, forced log-outs. */
+  /** Something does not work: errors, failures, data loss, forced log-outs, pixelated or blurry output. */
   malfunction: boolean;
   /** Slowness, lag, battery drain. */
   slow: boolean;
@@ -27,9 +27,9 @@ export interface ProductSignals {
 }
 
 const CRASH =
-  /\b(crash(e[sd])?|crashing|freez(e|es|ing)|froze(n)?|hangs?|hanging|force[- ]?clos\w*|not responding|unresponsive|stuck (on|at|in)|black screen|white screen|blank screen)\b/i;
+  /\b(crash(e[sd])?|crashing|freez(e|es|ing)|froze(n)?|hangs?|hanging|force[- ]?clos\w*|not responding|unresponsive|stuck (on|at|in)|black screen|white screen|blank screen|(it|app|game|player) (just |always |keeps )?(dies|died|dying))\b/i;
 const MALFUNCTION =
-  /\b((does ?n[o']?t|do ?n[o']?t|did ?n[o']?t|wo ?n't|will not|can ?n?o?'?t|cannot|is ?n'?t|are ?n'?t|not|never|no longer|stopped|stops) (work|working|load|loading|open|opening|sync|syncing|sav(e|ing)|start|connect|respond|show|showing|update|upload|download|play|send|sending|arrive|go through|let me)\w*|broken|bug(s|gy)?|glitch(es|y)?|error( message)?s?|fail(s|ed|ing|ure)?|keeps? (logging|signing|kicking|throwing) me out|logs? me out|lost (all )?(my|the)|disappear(ed|s|ing)?|wip(ed|es) (out )?(my|all)|missing|wrong|incorrect(ly)?|duplicat(e|ed|es)|corrupt(ed)?|reset(s)? (itself|my)|out of sync|won't let me)\b/i;
+  /\b((does ?n[o']?t|do ?n[o']?t|did ?n[o']?t|wo ?n't|will not|can ?n?o?'?t|cannot|is ?n'?t|are ?n'?t|not|never|no longer|stopped|stops) (work|working|load|loading|open|opening|sync|syncing|sav(e|ing)|start|connect|respond|show|showing|update|upload|download|play|send|sending|arrive|go through|let me)\w*|broken|bug(s|gy)?|glitch(es|y)?|error( message)?s?|fail(s|ed|ing|ure)?|keeps? (logging|signing|kicking|throwing) me out|logs? me out|lost (all )?(my|the)|disappear(ed|s|ing)?|wip(ed|es) (out )?(my|all)|missing|wrong|incorrect(ly)?|duplicat(e|ed|es)|corrupt(ed)?|reset(s)? (itself|my)|out of sync|won't let me|pixelated|blurr(y|ier)|grainy)\b/i;
 const SLOW =
   /\b(takes? (forever|ages|minutes)|so slow|too slow|very slow|slow(er|ly|s down)?|lag(s|gy|ging)?|sluggish|loading forever|spins? forever|drain(s|ing)? (my |the )?battery|battery drain|timed? ?out|times out)\b/i;
 const FEATURE_REQUEST =

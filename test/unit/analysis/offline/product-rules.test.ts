@@ -9,6 +9,11 @@ describe('product-language rules', () => {
     expect(productSignals('Keeps logging me out').malfunction).to.equal(true);
     expect(productSignals("Export doesn't work").malfunction).to.equal(true);
     expect(productSignals('Syncing takes forever').slow).to.equal(true);
+    expect(productSignals('It dies the moment I tap a raw picture').crash).to.equal(true);
+    expect(productSignals('the app keeps dying on my tablet').crash).to.equal(true);
+    expect(productSignals('When I save my edit it comes out pixelated').malfunction).to.equal(true);
+    expect(productSignals('Exports look blurrier than the preview').malfunction).to.equal(true);
+    expect(productSignals('My grandmother died last year, this app helped').crash, 'a person dying is no crash').to.equal(false);
   });
 
   it('recognises requests', () => {
