@@ -1,4 +1,4 @@
-import { isLabelStopWordOf } from '../../domain/text/function-words.js';
+import { ELIDED_WORDS, isLabelStopWordOf } from '../../domain/text/function-words.js';
 
 /**
  * Noun phrases of feedback in Spanish, French, German, Italian, Portuguese and Dutch, for theme labels,
@@ -49,7 +49,7 @@ const BEFORE_NOUN = words(
 );
 
 /** Elided articles and prepositions written with an apostrophe ("l'export", "d'abonnement", "dell'app"). */
-const ELISION = /(?<![\p{L}])(l|d|dell|dall|nell|sull|all|un)['’](?=\p{L})/giu;
+const ELISION = new RegExp(`(?<![\\p{L}])(${ELIDED_WORDS})['’](?=\\p{L})`, 'giu');
 /** A word; an elided one keeps its apostrophe ("l'"), so that it can be shown as written. */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*'?/gu;
 const MAX_PHRASE_WORDS = 4;

@@ -46,6 +46,9 @@ const FILLER_BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
   pt: new Set('muito muita sempre nunca obrigado obrigada favor realmente só ainda vez dois duas três quatro cinco dez é são está estão era ser'.split(' ')),
 };
 
+/** French and Italian words written elided before a vowel, with an apostrophe ("l'export", "s'arrête", "dell'app"): a regular-expression alternation. */
+export const ELIDED_WORDS = 'l|d|s|n|j|c|m|t|qu|dell|dall|nell|sull|all|un';
+
 /** Whether `word` (lower case) is a function or filler word of `language` for theme labels. */
 export function isLabelStopWordOf(language: string | undefined, word: string): boolean {
   return isFunctionWordOf(language, word) || (language !== undefined && Object.hasOwn(FILLER_BY_LANGUAGE, language) && FILLER_BY_LANGUAGE[language].has(word));

@@ -1,6 +1,6 @@
 import { REDACTION_TYPES } from '../feedback/redaction-types.js';
 import { replaceLinksAndEmails } from './email-like.js';
-import { isLabelStopWordOf } from './function-words.js';
+import { ELIDED_WORDS, isLabelStopWordOf } from './function-words.js';
 import { isStopWord } from './stopwords.js';
 
 /**
@@ -95,7 +95,7 @@ export function contentWords(text: string): string[] {
 }
 
 /** French and Italian elided articles, pronouns and prepositions ("s'arrête", "dell'app"): the word without them. */
-const ELIDED = /^(?:l|d|s|n|j|c|m|t|qu|dell|dall|nell|sull|all|un)'(?=\p{L})/u;
+const ELIDED = new RegExp(`^(?:${ELIDED_WORDS})'(?=\\p{L})`, 'u');
 const withoutElision = (token: string, language: string | undefined) => (language === 'fr' || language === 'it' ? token.replace(ELIDED, '') : token);
 
 /** Usable words and the bigrams of adjacent usable words ("password reset"): per run, its words then its bigrams. */
