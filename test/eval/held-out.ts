@@ -1,7 +1,7 @@
 /**
  * Held-out evaluation (issue 13), informational: no bar, always exits 0. Only figures are printed, never
  * the items missed, so that nothing gets tuned against them (see each set's README).
- * - Analysis: test/fixtures/analysis/held-out/ and held-out-2/ (multilingual.jsonl, hard-cases.jsonl),
+ * - Analysis: test/fixtures/analysis/held-out/, held-out-2/ and held-out-3/ (multilingual.jsonl, hard-cases.jsonl),
  *   each written by a session that had not read the rules or lexicons under src/analysis/ nor the earlier
  *   sets; every set is scored on its own, so that each first run stays comparable.
  * - Themes: test/fixtures/clustering/held-out/ and held-out-2/ (*.jsonl), each folder on its own, scored exactly as test/eval/first-week.ts scores
@@ -20,7 +20,7 @@ import { printLabelCheck } from './label-check.js';
 import { type LabelledCase, type Score, pct, printConfidence, printTable, ratio, tally } from './languages.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
-const ANALYSIS_SETS = ['held-out', 'held-out-2'];
+const ANALYSIS_SETS = ['held-out', 'held-out-2', 'held-out-3'];
 const THEME_FOLDERS = ['held-out', 'held-out-2'];
 
 type Analyzer = Awaited<ReturnType<typeof loadOfflineAnalyzer>>;
