@@ -1,7 +1,8 @@
 /**
  * Contrast: in "great app but the ads are too intrusive" the clause after the marker is the point;
  * in "the ads are too intrusive, otherwise a great app" the clause before it is; in "Great idea,
- * terrible execution" (no marker) a negative last clause after a positive one is.
+ * terrible execution" (no marker) a negative last clause after a positive one is; in "quick support,
+ * even if the refund took a week" what is conceded is not.
  */
 import type { FeedbackType, Sentiment } from '../../analyzer.js';
 import { lexiconScores } from '../sentiment/lexicon.js';
@@ -28,6 +29,8 @@ function negativeClause(clause: string): ContrastVerdict | undefined {
 }
 
 export function readContrast(text: string): ContrastVerdict | undefined {
+  const conceded = withoutConcession(text);
+  if (conceded) return conceded;
   const headPoint = HEAD_IS_POINT.exec(text);
   if (headPoint) {
     const problem = negativeClause(text.slice(0, headPoint.index));
@@ -56,6 +59,22 @@ export function readContrast(text: string): ContrastVerdict | undefined {
   const headNegative = hasProblem(headSignals, head) || lexiconScores(head).compound < 0 || /\b(at first|in the beginning|initially|skeptical)\b/i.test(head);
   if (headNegative && (tailScore >= 0.3 || tailResolves || tailSignals.gratitude)) return { sentiment: 'positive', type: 'praise' };
   return undefined;
+}
+
+/** A concession up to the next punctuation: "even if the refund took a week", "despite the price". */
+const CONCESSION = /\b(even if|even though|despite|in spite of)\b[^,.;!?]*[,.;!?]?/i;
+
+/** "Quick support, even if the refund took a week": what is conceded is not the point, the rest of the text is. */
+function withoutConcession(text: string): ContrastVerdict | undefined {
+  const concession = CONCESSION.exec(text);
+  if (!concession) return undefined;
+  const rest = `${text.slice(0, concession.index)} ${text.slice(concession.index + concession[0].length)}`.trim();
+  const signals = productSignals(rest);
+  if (!/\p{L}/u.test(rest) || signals.featureRequest || signals.question) return undefined;
+  // A topic of grievance alone ("customer support", "the price") is no problem here: "support was super quick".
+  const score = lexiconScores(rest).compound;
+  if (namesProblem(rest) === 'definite' || score <= -0.25) return { sentiment: 'negative', type: problemType(signals, rest) };
+  return score >= 0.3 ? { sentiment: 'positive', type: 'praise' } : undefined;
 }
 
 /** "Great idea, terrible execution", "love the recipes, hate the popups": clauses side by side. */

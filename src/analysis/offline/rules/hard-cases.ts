@@ -1,7 +1,8 @@
 /**
  * English constructions where the sentence embedding and the lexicon point the wrong way, because
  * the words that carry the meaning are outnumbered by friendly ones:
- * - removals: "why did you remove bulk edit?? bring it back" (a complaint: see removal.ts);
+ * - removals: "why did you remove bulk edit?? bring it back" (a complaint: see removal.ts), and a
+ *   nuisance taken away, "so glad the autoplay videos are gone" (praise);
  * - questions that are complaints: "why is it so slow now??", "who thought hiding settings was a good idea?";
  * - sarcasm: "Great, another update that logs me out 🙄" (see sarcasm.ts);
  * - negated problems: "never had a single problem", "can't complain" (praise in negative words);
@@ -13,7 +14,7 @@ import type { FeedbackType, Sentiment } from '../../analyzer.js';
 import { readContrast } from './contrast.js';
 import { hasProblem, namesProblem, problemType } from './problem.js';
 import { productSignals } from './product-signals.js';
-import { isRemovalComplaint } from './removal.js';
+import { isRemovalComplaint, removesNuisance } from './removal.js';
 import { isSarcastic } from './sarcasm.js';
 
 export { hasProblem } from './problem.js';
@@ -27,7 +28,7 @@ export interface HardCaseVerdict {
 }
 
 const NEGATED_PROBLEM =
-  /\b(never (had|have|ran into|seen) (a single |any |one )?(problem|issue|trouble|bug|crash)|no (complaints|issues|problems)\b(?! (were|have been|got|being) (fixed|solved|answered))|nothing bad to say|can'?t complain|can'?t recommend [^.!?]{0,30}enough|not a single (problem|issue|bug|crash)|not bad\b|(don'?t|do not|didn'?t) hate\b|growing on me|couldn'?t be happier|can'?t fault)/i;
+  /\b(never (had|have|ran into|seen) (a single |any |one )?(problem|issue|trouble|bug|crash)|no (complaints|issues|problems)\b(?! (were|have been|got|being) (fixed|solved|answered))|nothing bad to say|can'?t complain|can'?t recommend [^.!?]{0,30}enough|not a single (problem|issue|bug|crash|complaint|glitch)|never (once )?(lost|crashed|froze|failed)\b|\b(zero|no) (lag|crash(es)?|glitch(es)?|downtime)\b(?! (since|after|when|until))|not bad\b|(don'?t|do not|didn'?t) hate\b|growing on me|couldn'?t be happier|can'?t fault)/i;
 
 const COMPLAINT_QUESTION =
   /^\s*(seriously,? |honestly,? )?(how (is it possible|come|hard can|many (more )?times|long do i have|on earth)|who (thought|decided|approved|designed|came up)|is (anyone|anybody|someone) (actually |even )?(testing|reading|listening|working|checking)|are you (ever|even) going to|what (happened to|is the point|'s the point)|what's the point|can (you|someone) explain why|why (on earth|the hell|do i (have|need) to (log|sign|pay|wait|re)|[^?]{0,60}\bjust to\b|do i have to|am i being|would you|is (it|this|the \w+|everything) so|are there (ads|so many)|can'?t i|does (it|the \w+) (keep|always)|does it take|does every|(does|is|do) [^?]{0,50}(all the time|constantly|every (single )?time|always|keeps?)))/i;
@@ -52,6 +53,8 @@ export function detectHardCase(text: string): HardCaseVerdict | undefined {
   if (NEGATED_PROBLEM.test(text) && problem !== 'definite' && !/\b(but|however|except|until|though)\b/i.test(text))
     return { kind: 'negation', sentiment: 'positive', type: 'praise' };
   if (ASKS_TO_ADD.test(text) && !problem) return { kind: 'request', sentiment: 'neutral', type: 'feature_request' };
+  // "So glad the autoplay videos are gone": a nuisance taken away, nothing else wrong.
+  if (!asks && removesNuisance(text) && !problem) return { kind: 'removal', sentiment: 'positive', type: 'praise' };
   const contrast = readContrast(text);
   return contrast && { kind: 'contrast', ...contrast };
 }

@@ -33,7 +33,8 @@ const REMOVAL = new RegExp(
 );
 
 /** Things whose removal is welcome: their removal is praise, not a grievance. */
-const NUISANCE_SOURCE = String.raw`\b(remov\w*|got rid of|get rid of|took away|take away|dropp\w*|kill\w*)\s+(all )?(the |those |these |that |this |annoying )*(ads?|adverts?|advertising|pop-?ups?|banners?|watermarks?|paywall|limits?|bugs?|fees?|captchas?|spam|nag\w*|upsells?)\b`;
+const NUISANCES = String.raw`(ads?|adverts?|advertising|pop-?ups?|banners?|watermarks?|paywall|limits?|bugs?|fees?|captchas?|spam|nag\w*|upsells?|autoplay( videos?)?)`;
+const NUISANCE_SOURCE = String.raw`\b(remov\w*|got rid of|get rid of|took away|take away|dropp\w*|kill\w*)\s+(all )?(the |those |these |that |this |annoying )*${NUISANCES}\b|\b${NUISANCES} (is|are|has been|have been) (gone|removed)\b`;
 const NUISANCE = new RegExp(NUISANCE_SOURCE, 'i');
 /** Every removal of a nuisance in a text, to set them aside when looking for problems. */
 export const REMOVED_NUISANCES = new RegExp(NUISANCE_SOURCE, 'gi');

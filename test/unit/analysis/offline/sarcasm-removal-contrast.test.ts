@@ -82,4 +82,33 @@ describe('contrast rule', () => {
     expect(withoutNegatedProblems('fast, never crashes, no ads')).to.not.match(/crash|ads/);
     expect(namesProblem('solid app, never crashes')).to.equal(undefined);
   });
+
+  it('given a concession ("even if", "despite"), then the rest of the text is the point, and a topic of grievance alone is no problem', () => {
+    expect(readContrast('Customer support was super quick, even if the refund took a week')).to.deep.equal({ sentiment: 'positive', type: 'praise' });
+    expect(readContrast('Even though the price went up, the sync keeps failing')).to.include({ sentiment: 'negative' });
+    expect(readContrast('Please add folders, even if only for premium users')).to.equal(undefined);
+  });
+});
+
+describe('negated problems, nuisances gone and slow starts', () => {
+  it('given a problem denied ("never once lost", "zero lag", "not a single complaint"), then praise', () => {
+    for (const text of [
+      'I have never once lost a file with this app',
+      'Zero lag even on my old phone, impressive',
+      'Not a single complaint after two years of daily use',
+    ]) {
+      expect(detectHardCase(text), text).to.deep.include({ sentiment: 'positive', type: 'praise' });
+    }
+    expect(detectHardCase('no lag since the update? it stutters all the time')?.sentiment).to.not.equal('positive');
+  });
+
+  it('given a nuisance that is gone and nothing else wrong, then praise; asked about, then no verdict of praise', () => {
+    expect(detectHardCase('So glad the autoplay videos are gone')).to.deep.include({ sentiment: 'positive', type: 'praise' });
+    expect(detectHardCase('Are the ads gone for premium users?')?.type).to.not.equal('praise');
+    expect(isRemovalComplaint('the autoplay videos are gone')).to.equal(false);
+  });
+
+  it('given "a full minute to open" after a praising opener, then sarcasm, negative', () => {
+    expect(detectHardCase('Great job, the app now takes a full minute to open')).to.deep.include({ kind: 'sarcasm', sentiment: 'negative' });
+  });
 });
