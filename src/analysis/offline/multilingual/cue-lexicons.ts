@@ -52,6 +52,21 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'super ',
       'salvo la vida',
       'amable',
+      // Informal praise: "me flipa", "una pasada", "de lujo", "la clavaron".
+      'me flipa',
+      'una pasada',
+      'de lujo',
+      'brutal',
+      'mola_',
+      'molan_',
+      'currad',
+      'recomendable',
+      'vale (mucho )?la pena',
+      'la (clavaron|clavasteis|han clavado)',
+      // A problem denied: "jamas me ha fallado", "sin ningun fallo".
+      '(nunca|jamas) (me )?ha fallado',
+      'ni un (solo )?fallo',
+      'sin (ningun |un solo )?fallo',
     ],
     negative: [
       'pierden? (mucha |la |de )?calidad',
@@ -86,6 +101,10 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'no encuentro',
       'eternidad',
       'tarda (mucho|muchisimo|un siglo|siglos|horas)',
+      'robo_',
+      'timo_',
+      'atraco',
+      'llevo (meses|semanas|anos|dias|tiempo) (pidiendo|esperando|reclamando|diciendo)',
     ],
     bug: [
       'se cierra',
@@ -112,6 +131,11 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'sin poder entrar',
       'me (saca|echa|desconecta)',
       'cierra (la )?sesion',
+      'se desconect',
+      'congelad',
+      'se congela',
+      'se queda (colgad|pillad|trabad|cargando|en blanco|pensando)',
+      'no se (sub|carg|guard|sincroniz|envi|abr|descarg|actualiz|reproduc|conect)',
     ],
     complaint: [
       'cobr',
@@ -132,6 +156,7 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'tardaron',
       'no (han )?resuelto nada',
       'no resolvieron',
+      'comision',
     ],
     request: [
       'me encantaria (que|poder)',
@@ -150,7 +175,17 @@ export const CUE_LEXICONS: Record<string, CueLexicon> = {
       'quisiera poder',
     ],
     question: ['como', 'que_', 'cuando', 'donde', 'por que', 'cual', 'puedo', 'se puede', 'hay (alguna )?forma', 'es posible'],
-    resolved: ['ya funciona', 'solucionad', 'arreglad', 'resuelto', 'resolvieron'],
+    resolved: [
+      'ya funciona',
+      'solucionad',
+      'arreglad',
+      'resuelto',
+      'resolvieron',
+      // A problem denied is no defect: "jamas me ha fallado".
+      '(nunca|jamas) (me )?ha fallado',
+      'ni un (solo )?fallo',
+      'sin (ningun |un solo )?fallo',
+    ],
     gratitude: ['gracias', 'agradec', 'agradezco'],
   },
   fr: {
