@@ -28,11 +28,13 @@ export interface HardCaseVerdict {
 }
 
 const NEGATED_PROBLEM =
-  /\b(never (had|have|ran into|seen) (a single |any |one )?(problem|issue|trouble|bug|crash)|no (complaints|issues|problems)\b(?! (were|have been|got|being) (fixed|solved|answered))|nothing bad to say|can'?t complain|can'?t recommend [^.!?]{0,30}enough|not a single (problem|issue|bug|crash|complaint|glitch)|never (once )?(lost|crashed|froze|failed)\b|\b(zero|no) (lag|crash(es)?|glitch(es)?|downtime)\b(?! (since|after|when|until))|not bad\b|(don'?t|do not|didn'?t) hate\b|growing on me|couldn'?t be happier|can'?t fault)/i;
+  /\b(never (had|have|ran into|seen) (a single |any |one )?(problem|issue|trouble|bug|crash)|no (complaints|issues|problems)\b(?! (were|have been|got|being) (fixed|solved|answered))|nothing bad to say|can'?t complain|can'?t recommend [^.!?]{0,30}enough|not a single (problem|issue|bug|crash|complaint|glitch)|(haven'?t|have not|hasn'?t|has not) (had|seen) (a single|any|one) (problem|issue|bug|crash|complaint|glitch)|never (once )?(lost|crashed|froze|failed)\b|\b(zero|no) (lag|crash(es)?|glitch(es)?|downtime)\b(?! (since|after|when|until))|not bad\b|(don'?t|do not|didn'?t) hate\b|growing on me|couldn'?t be happier|can'?t fault)/i;
 
 const COMPLAINT_QUESTION =
   /^\s*(seriously,? |honestly,? )?(how (is it possible|come|hard can|many (more )?times|long do i have|on earth)|who (thought|decided|approved|designed|came up)|is (anyone|anybody|someone) (actually |even )?(testing|reading|listening|working|checking)|are you (ever|even) going to|what (happened to|is the point|'s the point)|what's the point|can (you|someone) explain why|why (on earth|the hell|do i (have|need) to (log|sign|pay|wait|re)|[^?]{0,60}\bjust to\b|do i have to|am i being|would you|is (it|this|the \w+|everything) so|are there (ads|so many)|can'?t i|does (it|the \w+) (keep|always)|does it take|does every|(does|is|do) [^?]{0,50}(all the time|constantly|every (single )?time|always|keeps?)))/i;
 const QUESTION_WITH_WHY = /^\s*(seriously,? )?why\b/i;
+/** "Anyone else getting charged twice?": a problem reported as a question to other users. */
+const ANYONE_ELSE = /^\s*(is |does |has )?(anyone|anybody|someone) else\b/i;
 /** A question opener with no question mark is still a question ("why do i need an account just to see the menu"). */
 const QUESTION_OPENER = /^\s*(seriously,? |honestly,? )?(why|how come|who)\b/i;
 const ASKS_TO_ADD =
@@ -49,6 +51,8 @@ export function detectHardCase(text: string): HardCaseVerdict | undefined {
   }
 
   const problem = namesProblem(text);
+  if (asks && ANYONE_ELSE.test(text) && problem)
+    return { kind: 'complaint-question', sentiment: 'negative', type: problem === 'definite' ? 'bug' : 'complaint' };
   if (isSarcastic(text, problem, signals.resolved)) return { kind: 'sarcasm', sentiment: 'negative', type: problemType(signals, text) };
   if (NEGATED_PROBLEM.test(text) && problem !== 'definite' && !/\b(but|however|except|until|though)\b/i.test(text))
     return { kind: 'negation', sentiment: 'positive', type: 'praise' };

@@ -13,6 +13,7 @@ describe('product-language rules', () => {
     expect(productSignals('the app keeps dying on my tablet').crash).to.equal(true);
     expect(productSignals('When I save my edit it comes out pixelated').malfunction).to.equal(true);
     expect(productSignals('Exports look blurrier than the preview').malfunction).to.equal(true);
+    expect(productSignals('the shopping list keeps duplicating items').malfunction).to.equal(true);
     expect(productSignals('My grandmother died last year, this app helped').crash, 'a person dying is no crash').to.equal(false);
   });
 

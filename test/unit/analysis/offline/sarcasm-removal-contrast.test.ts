@@ -102,6 +102,16 @@ describe('negated problems, nuisances gone and slow starts', () => {
     expect(detectHardCase('no lag since the update? it stutters all the time')?.sentiment).to.not.equal('positive');
   });
 
+  it('given "haven\'t had a single issue", then praise', () => {
+    expect(detectHardCase("Haven't had a single issue since I switched to this bank")).to.deep.include({ sentiment: 'positive', type: 'praise' });
+  });
+
+  it('given a problem asked of other users ("anyone else …?"), then negative: a bug when something failed, a complaint when it is a grievance', () => {
+    expect(detectHardCase('Anyone else getting charged twice this month?')).to.deep.include({ sentiment: 'negative', type: 'bug' });
+    expect(detectHardCase('Is anyone else annoyed by the new pricing?')).to.deep.include({ sentiment: 'negative', type: 'complaint' });
+    expect(detectHardCase('Anyone else using it on a Chromebook?')?.sentiment).to.not.equal('negative');
+  });
+
   it('given a nuisance that is gone and nothing else wrong, then praise; asked about, then no verdict of praise', () => {
     expect(detectHardCase('So glad the autoplay videos are gone')).to.deep.include({ sentiment: 'positive', type: 'praise' });
     expect(detectHardCase('Are the ads gone for premium users?')?.type).to.not.equal('praise');
