@@ -182,6 +182,26 @@ export const CONSTRUCTION_CUES: Record<string, ConstructionCues> = {
     negators: ['не', 'нет', 'ни'],
   },
   tr: { removal: ['kaldirdiniz', 'geri getirin'], rhetorical: ['neden (her|surekli)'], repetition: ['yine', 'tekrar', 'bir daha'], negators: [] },
-  ja: { removal: ['戻して'], rhetorical: [], repetition: [], negators: [] },
+  ja: {
+    removal: [
+      '戻して',
+      '復活(させ|して|希望)',
+      '機能(が|は|を)?(なくな|なくし|消し|削除し|廃止)',
+      '(なんで|なぜ|どうして)(.{0,12})?(消し|削除し|なくし|廃止し)',
+      '廃止',
+    ],
+    rhetorical: [
+      '誰が考え',
+      '誰得',
+      'どういうこと',
+      'どうなって(る|ん)',
+      'なめて(る|ん)',
+      'ふざけて(る|ん)',
+      '(なんで|なぜ|どうして)(毎回|いちいち|わざわざ)',
+      '何のため',
+    ],
+    repetition: [],
+    negators: [],
+  },
   zh: { removal: ['改回来'], rhetorical: [], repetition: [], negators: [] },
 };
