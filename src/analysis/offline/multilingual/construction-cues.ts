@@ -181,7 +181,29 @@ export const CONSTRUCTION_CUES: Record<string, ConstructionCues> = {
     repetition: ['опять', 'снова', 'ещё одно', 'еще одно'],
     negators: ['не', 'нет', 'ни'],
   },
-  tr: { removal: ['kaldirdiniz', 'geri getirin'], rhetorical: ['neden (her|surekli)'], repetition: ['yine', 'tekrar', 'bir daha'], negators: [] },
+  tr: {
+    removal: [
+      'kaldirdiniz',
+      'kaldirmissiniz',
+      'kaldirmislar',
+      'kaldirdilar',
+      'geri getirin',
+      'geri (gelsin|koyun|ekleyin|verin|acin)',
+      'eski haline (getirin|dondurun|donsun)',
+    ],
+    rhetorical: [
+      'neden (her|surekli)',
+      '(neden|niye|nicin) .{0,40}zorunda',
+      'bu nasil (is|hizmet|uygulama|bir sey)',
+      'kim (dusundu|karar verdi|akil etti)',
+      'dalga mi geciyorsunuz',
+      'ciddi misiniz',
+      'saka mi',
+      'bu kadar (zor|mu zor)',
+    ],
+    repetition: ['yine', 'tekrar', 'bir daha', 'gene_', 'her seferinde'],
+    negators: [],
+  },
   ja: {
     removal: [
       '戻して',
