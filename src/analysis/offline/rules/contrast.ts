@@ -18,6 +18,8 @@ const CONTRAST =
   /\b(but|however|although|though|except|yet|shame|sadly|unfortunately|too bad|pity|on the other hand|only (problem|issue|thing|downside|complaint|gripe) is)\b/gi;
 /** Markers after which praise follows a problem already stated: the problem before stays the point. */
 const HEAD_IS_POINT = /\b(otherwise|apart from that|other than that|aside from that|besides that)\b/i;
+/** A problem made small: "a little", "a tad", "the only downside". */
+const MINOR = /\b(a (little|bit|tad)|slightly|minor|tiny|small|(the )?only (problem|issue|thing|downside|complaint|gripe))\b/i;
 /** The tail reports that a problem gets solved ("they always solve it in the end"). */
 const TAIL_RESOLVES = /\b(they|it|he|she|team|support|you) (always |eventually |quickly |finally |do )?(solve|fix|sort|resolve|help)/i;
 
@@ -33,7 +35,11 @@ export function readContrast(text: string): ContrastVerdict | undefined {
   if (conceded) return conceded;
   const headPoint = HEAD_IS_POINT.exec(text);
   if (headPoint) {
-    const problem = negativeClause(text.slice(0, headPoint.index));
+    const head = text.slice(0, headPoint.index);
+    // "only problem is dark mode is a little too dark, otherwise this app changed my mornings": a problem
+    // made small, then strong praise, is praise.
+    if (MINOR.test(head) && lexiconScores(text.slice(headPoint.index)).compound >= 0.25) return { sentiment: 'positive', type: 'praise' };
+    const problem = negativeClause(head);
     if (problem) return problem;
   }
   const markers = [...text.matchAll(CONTRAST)];
@@ -41,8 +47,8 @@ export function readContrast(text: string): ContrastVerdict | undefined {
   const last = markers[markers.length - 1];
   let head = text.slice(0, last.index);
   let tail = text.slice(last.index + last[0].length);
-  // "the checkout is confusing though": a trailing marker qualifies its own sentence.
-  if (!/\p{L}/u.test(tail)) {
+  // "the checkout is confusing though" (or "… though, missed my calls"): a trailing marker qualifies its own sentence.
+  if (!/\p{L}/u.test(tail) || (/^though$/i.test(last[0]) && /^\s*,/.test(tail))) {
     const sentences = head.split(/(?<=[.!?])\s+/);
     tail = sentences.pop() ?? '';
     head = sentences.join(' ');

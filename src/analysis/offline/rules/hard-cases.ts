@@ -7,19 +7,21 @@
  * - sarcasm: "Great, another update that logs me out 🙄" (see sarcasm.ts);
  * - negated problems: "never had a single problem", "can't complain" (praise in negative words);
  * - contrast: "great app but the ads are too intrusive" (see contrast.ts);
- * - requests phrased as questions: "can you add folders?" (a feature request, not a question).
+ * - requests phrased as questions: "can you add folders?" (a feature request, not a question);
+ * - a fix reported with nothing else wrong: "the update actually fixed my sync!" (praise, not a bug).
  * Each rule answers only when its construction is present; otherwise the classifier's answer stands.
  */
 import type { FeedbackType, Sentiment } from '../../analyzer.js';
 import { readContrast } from './contrast.js';
 import { hasProblem, namesProblem, problemType } from './problem.js';
+import { lexiconScores } from '../sentiment/lexicon.js';
 import { productSignals } from './product-signals.js';
 import { isRemovalComplaint, removesNuisance } from './removal.js';
 import { isSarcastic } from './sarcasm.js';
 
 export { hasProblem } from './problem.js';
 
-export type HardCaseKind = 'contrast' | 'negation' | 'removal' | 'sarcasm' | 'complaint-question' | 'request';
+export type HardCaseKind = 'contrast' | 'negation' | 'removal' | 'sarcasm' | 'complaint-question' | 'request' | 'resolved';
 
 export interface HardCaseVerdict {
   kind: HardCaseKind;
@@ -57,6 +59,8 @@ export function detectHardCase(text: string): HardCaseVerdict | undefined {
   if (NEGATED_PROBLEM.test(text) && problem !== 'definite' && !/\b(but|however|except|until|though)\b/i.test(text))
     return { kind: 'negation', sentiment: 'positive', type: 'praise' };
   if (ASKS_TO_ADD.test(text) && !problem) return { kind: 'request', sentiment: 'neutral', type: 'feature_request' };
+  // "the new update actually fixed my sync!": a fix reported with nothing else wrong is praise.
+  if (!asks && signals.resolved && !problem && lexiconScores(text).compound >= 0.3) return { kind: 'resolved', sentiment: 'positive', type: 'praise' };
   // "So glad the autoplay videos are gone": a nuisance taken away, nothing else wrong.
   if (!asks && removesNuisance(text) && !problem) return { kind: 'removal', sentiment: 'positive', type: 'praise' };
   const contrast = readContrast(text);

@@ -29,7 +29,7 @@ const THANKS_FOR_HARM = new RegExp(
 );
 /** A short quoted quality claim: the quotes deny it. */
 const SCARE_QUOTED =
-  /["“”](?=[^"“”]{2,30}["“”])[^"“”]*\b(fix|fixed|smart|improved|improvement|upgrade|upgraded|premium|seamless|intuitive|easy|simple|better|helpful|support|service|update|new|fast|quick|instant|free|unlimited|on its way|priority|feature|experience)\b[^"“”]*["“”]|(?<![\p{L}])['‘](?=[^'’]{2,25}['’](?![\p{L}]))[^'’]*\b(fix|fixed|smart|improved|improvement|upgrade|premium|seamless|intuitive|easy|better|helpful|new|fast|free|priority)\b[^'’]*['’](?![\p{L}])/iu;
+  /["“”](?=[^"“”]{2,30}["“”])[^"“”]*\b(fix|fixed|smart|improved|improvement|upgrade|upgraded|premium|seamless|intuitive|easy|simple|better|helpful|support|service|update|new|fast|quick|instant|free|unlimited|on its way|priority|express|feature|experience)\b[^"“”]*["“”]|(?<![\p{L}])['‘](?=[^'’]{2,25}['’](?![\p{L}]))[^'’]*\b(fix|fixed|smart|improved|improvement|upgrade|premium|seamless|intuitive|easy|better|helpful|new|fast|free|priority|express)\b[^'’]*['’](?![\p{L}])/iu;
 
 /**
  * `problem`: whether the text names something that went wrong (the caller's reading, so both rule

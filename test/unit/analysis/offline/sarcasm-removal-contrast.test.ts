@@ -121,4 +121,27 @@ describe('negated problems, nuisances gone and slow starts', () => {
   it('given "a full minute to open" after a praising opener, then sarcasm, negative', () => {
     expect(detectHardCase('Great job, the app now takes a full minute to open')).to.deep.include({ kind: 'sarcasm', sentiment: 'negative' });
   });
+
+  it('given a problem made small and praise after "otherwise", then praise', () => {
+    expect(readContrast('only problem is dark mode is a little too dark lol, otherwise this fitness app totally changed my mornings ❤️')).to.deep.equal({
+      sentiment: 'positive',
+      type: 'praise',
+    });
+    expect(readContrast('the checkout keeps timing out, otherwise a lovely shop')).to.include({ sentiment: 'negative' });
+  });
+
+  it('given "though" after a problem and before a comma, then that problem is the point', () => {
+    expect(readContrast('chats look nice. notifications dont come through at all though, missed my calls all week')).to.deep.equal({
+      sentiment: 'negative',
+      type: 'bug',
+    });
+  });
+
+  it('given a fix reported with nothing else wrong, then praise; given a fee after a praising opener, then sarcasm', () => {
+    expect(detectHardCase('oh wow, the new update actually fixed my sync! files show up instantly now')).to.deep.include({
+      sentiment: 'positive',
+      type: 'praise',
+    });
+    expect(detectHardCase('nice one, a $4.99 service fee on a $6 order')).to.deep.include({ kind: 'sarcasm', sentiment: 'negative', type: 'complaint' });
+  });
 });
