@@ -120,6 +120,7 @@ describe('negated problems, nuisances gone and slow starts', () => {
 
   it('given "a full minute to open" after a praising opener, then sarcasm, negative', () => {
     expect(detectHardCase('Great job, the app now takes a full minute to open')).to.deep.include({ kind: 'sarcasm', sentiment: 'negative' });
+    expect(detectHardCase('Wow, it only takes a second to open now!')?.sentiment, 'a second is quick').to.not.equal('negative');
   });
 
   it('given a problem made small and praise after "otherwise", then praise', () => {
