@@ -54,8 +54,6 @@ const ELISION = new RegExp(`(?<![\\p{L}])(${ELIDED_WORDS})['’](?=\\p{L})`, 'gi
 const WORD = /[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*'?/gu;
 const MAX_PHRASE_WORDS = 4;
 
-export const PHRASE_LANGUAGES: readonly string[] = Object.keys(DETERMINERS);
-
 export function isPhraseLanguage(language: string | undefined): language is Language {
   return language !== undefined && Object.hasOwn(DETERMINERS, language);
 }

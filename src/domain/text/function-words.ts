@@ -34,16 +34,16 @@ export function isFunctionWordOf(language: string | undefined, word: string): bo
  * out of English ones. Not used for clustering vectors.
  */
 const FILLER_BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
-  de: new Set('bitte danke leider immer nie total echt mal schon einfach wirklich ständig dauernd endlich gerne zwei drei vier fünf zehn'.split(' ')),
   es: new Set(
     'mucha mucho muchas muchos muy poder puedo favor siempre nunca gracias realmente solo sola ya vez veces entre sobre hacia hasta desde según dos tres cuatro cinco diez son es está están era fue ser estar hay'.split(
       ' ',
     ),
   ),
   fr: new Set('trop plus vais depuis toujours jamais merci vraiment juste encore fois beaucoup tout toute toutes tous deux trois quatre cinq dix'.split(' ')),
+  de: new Set('bitte danke leider immer nie total echt mal schon einfach wirklich ständig dauernd endlich gerne zwei drei vier fünf zehn'.split(' ')),
   it: new Set('molto troppo sempre mai grazie favore davvero solo ancora volta tutto tutta tutti tutte due tre quattro cinque dieci essere'.split(' ')),
-  nl: new Set('heel erg altijd nooit graag alsjeblieft echt gewoon steeds weer twee drie vier vijf tien wordt'.split(' ')),
   pt: new Set('muito muita sempre nunca obrigado obrigada favor realmente só ainda vez dois duas três quatro cinco dez é são está estão era ser'.split(' ')),
+  nl: new Set('heel erg altijd nooit graag alsjeblieft echt gewoon steeds weer twee drie vier vijf tien wordt'.split(' ')),
 };
 
 /** French and Italian words written elided before a vowel, with an apostrophe ("l'export", "s'arrête", "dell'app"): a regular-expression alternation. */
@@ -54,8 +54,8 @@ export function isLabelStopWordOf(language: string | undefined, word: string): b
   return isFunctionWordOf(language, word) || (language !== undefined && Object.hasOwn(FILLER_BY_LANGUAGE, language) && FILLER_BY_LANGUAGE[language].has(word));
 }
 
-/** English first, then the languages the labeler reads phrases of, then the rest: the order ties are settled in. */
-const GUESS_ORDER = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl', ...Object.keys(BY_LANGUAGE).filter((l) => !['es', 'fr', 'de', 'it', 'pt', 'nl'].includes(l))];
+/** English first, then the languages with label filler lists (those the labeler reads phrases of), then the rest: the order ties are settled in. */
+const GUESS_ORDER = ['en', ...Object.keys(FILLER_BY_LANGUAGE), ...Object.keys(BY_LANGUAGE).filter((l) => !Object.hasOwn(FILLER_BY_LANGUAGE, l))];
 
 /**
  * The language among English and those with function-word lists whose function and filler words

@@ -92,7 +92,6 @@ export const CONSTRUCTION_CUES: Record<string, ConstructionCues> = {
       'bringt .{0,25}zuruck',
     ],
     rhetorical: [
-      'warum (muss|soll) (ich|man)',
       'wer (hat sich|kam auf|hat das|ist auf)',
       'wie kann es sein',
       '(warum|wieso|weshalb) (muss|soll|musste|darf) (ich|man|wir)',

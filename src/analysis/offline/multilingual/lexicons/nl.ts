@@ -61,7 +61,6 @@ export const nl: CueLexicon = {
     'strak_',
     'fan van',
     '(nooit|geen|zonder) (enkel[e]? |een )?(problemen|probleem|gedoe|klachten|last)',
-    'top_',
   ],
   negative: [
     'wazig',

@@ -28,7 +28,6 @@ export const pt: CueLexicon = {
     'sensacional',
     'fantastico',
     'lindo',
-    'amei',
     'pratic',
     'impecavel',
     'vale(u)? (cada centavo|a pena)',
@@ -47,7 +46,6 @@ export const pt: CueLexicon = {
     'salvou (minha|a minha|meu)',
     'intuitiv',
     'eficiente',
-    'parabens',
   ],
   negative: [
     'desfocad',
