@@ -7,9 +7,12 @@ import { StreamErasedError, WrongExpectedRevisionError } from '../eventstore/eve
 import type { CoreServices } from '../services.js';
 import { describeFailure } from '../support/describe-error.js';
 import { MAX_ATTEMPTS } from './job-failure.js';
-import { knownTopics } from './known-topics.js';
+import { knownTopicsOncePerProject } from './known-topics.js';
 import { LEASE_RENEW_EVERY_MS, WORK_LEASE_SECONDS, withLeaseRenewal, type RenewalOutcome } from './lease-renewal.js';
 import { retryDelaySeconds } from './retry-delay.js';
+
+/** The project's known topics, read once per batch (`knownTopicsOncePerProject`). */
+type KnownTopicsOf = (projectId: string) => Promise<string[]>;
 
 export interface AnalysisWorkerOptions {
   batchSize?: number;
@@ -79,23 +82,24 @@ export class AnalysisWorker {
   /** Claims and processes one batch; returns how many jobs it claimed. */
   async runOnce(): Promise<number> {
     const jobs = await this.claim();
+    const knownTopicsOf = knownTopicsOncePerProject(this.services.db);
     // Concurrently: the offline analyzer groups simultaneous texts into one model call.
     await Promise.all(
       jobs.map((job) =>
         // Past the last attempt only when the workers holding it died (or lost it) every time.
-        job.attempts > this.maxAttempts ? this.park(job, `worker stopped or lost its lease ${this.maxAttempts} times`) : this.process(job),
+        job.attempts > this.maxAttempts ? this.park(job, `worker stopped or lost its lease ${this.maxAttempts} times`) : this.process(job, knownTopicsOf),
       ),
     );
     return jobs.length;
   }
 
-  private async process(job: ClaimedJob): Promise<void> {
+  private async process(job: ClaimedJob, knownTopicsOf: KnownTopicsOf): Promise<void> {
     const item: { text?: string } = {};
     try {
       await withLeaseRenewal(
         () => this.renew(job),
         { everyMs: this.renewEveryMs, logger: this.services.logger, context: { feedbackId: job.feedback_id, work: 'analysis' } },
-        () => this.analyze(job, item),
+        () => this.analyze(job, item, knownTopicsOf),
       );
     } catch (error) {
       if (error instanceof StreamErasedError || error instanceof WrongExpectedRevisionError) return; // deleted meanwhile
@@ -111,7 +115,7 @@ export class AnalysisWorker {
   }
 
   /** Analyses the item and records the result; `item.text` is kept so a failure can mask it. */
-  private async analyze(job: ClaimedJob, item: { text?: string }): Promise<void> {
+  private async analyze(job: ClaimedJob, item: { text?: string }, knownTopicsOf: KnownTopicsOf): Promise<void> {
     const stream = feedbackStream(job.feedback_id);
     const recorded = await this.services.store.readStream(stream);
     const state = foldStream(feedbackDecider, recorded);
@@ -122,7 +126,7 @@ export class AnalysisWorker {
     }
     item.text = state.text;
     const analyzer = await this.analyzer();
-    const context = analyzer.namesTopics ? { knownTopics: await knownTopics(this.services.db, state.projectId!) } : {};
+    const context = analyzer.namesTopics ? { knownTopics: await knownTopicsOf(state.projectId!) } : {};
     const { embedding, ...analysis } = await analyzer.analyze(state.text!, context);
     await handleCommand(
       this.services.store,

@@ -17,6 +17,22 @@ export async function knownTopics(db: Queryable, projectId: string): Promise<str
   return rankKnownTopics(recent.rows.map((row) => row.topic));
 }
 
+/**
+ * `knownTopics`, read at most once per project: for the items of one analysis batch, which are analysed at
+ * the same time and so would each read the same list.
+ */
+export function knownTopicsOncePerProject(db: Queryable): (projectId: string) => Promise<string[]> {
+  const reads = new Map<string, Promise<string[]>>();
+  return (projectId) => {
+    let read = reads.get(projectId);
+    if (!read) {
+      read = knownTopics(db, projectId);
+      reads.set(projectId, read);
+    }
+    return read;
+  };
+}
+
 /** Distinct topics by how many items have them, then by name (so the prompt is the same for the same items); at most `KNOWN_TOPICS_LIMIT`. */
 export function rankKnownTopics(topics: readonly (string | null | undefined)[]): string[] {
   const counts = new Map<string, number>();
