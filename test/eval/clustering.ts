@@ -32,6 +32,10 @@ import { seededRandom } from '../../src/support/seeded-random.js';
 
 /** The theme sets and clustering fixtures of every clustering evaluation. */
 export const CLUSTERING_FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'clustering');
+/** Theme-set folders under CLUSTERING_FIXTURES that settings may be chosen on. */
+export const TUNING_THEME_FOLDERS = ['first-week', 'generalisation', 'generalisation-2'];
+/** Theme-set folders that are only ever measured, never tuned against. */
+export const HELD_OUT_THEME_FOLDERS = ['held-out', 'held-out-2'];
 export const MODEL = 'use-lite-512';
 export const BAR = { purity: 0.85, maxClustersPerTheme: 2, paraphraseTop3: 0.9 };
 /** Seed of the arrival order; the grid also checks the extra seeds. */

@@ -14,14 +14,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Analysis } from '../../src/analysis/analyzer.js';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
-import { CLUSTERING_FIXTURES, MODEL } from './clustering.js';
+import { CLUSTERING_FIXTURES, HELD_OUT_THEME_FOLDERS, MODEL } from './clustering.js';
 import { evaluateSet, loadSets, ORDERS, printSetTable, type SetResult } from './first-week.js';
 import { printLabelCheck } from './label-check.js';
 import { type LabelledCase, type Score, pct, printConfidence, printTable, ratio, tally } from './languages.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const ANALYSIS_SETS = ['held-out', 'held-out-2', 'held-out-3'];
-const THEME_FOLDERS = ['held-out', 'held-out-2'];
 
 type Analyzer = Awaited<ReturnType<typeof loadOfflineAnalyzer>>;
 
@@ -29,7 +28,7 @@ export async function evaluateHeldOut(): Promise<void> {
   const analyzer = await loadOfflineAnalyzer();
   console.log('HELD-OUT (informational, no bar): items written without sight of the rules; figures only, mistakes withheld');
   for (const set of ANALYSIS_SETS) await evaluateAnalysisSet(analyzer, set);
-  for (const folder of THEME_FOLDERS) await evaluateThemeSets(folder);
+  for (const folder of HELD_OUT_THEME_FOLDERS) await evaluateThemeSets(folder);
 }
 
 async function evaluateAnalysisSet(analyzer: Analyzer, set: string): Promise<void> {

@@ -22,12 +22,12 @@ import { llmConfigFromEnv } from '../../src/analysis/llm/llm-config.js';
 import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
 import { rankKnownTopics } from '../../src/work/known-topics.js';
-import { CLUSTERING_FIXTURES, shuffledOrder } from './clustering.js';
+import { CLUSTERING_FIXTURES, HELD_OUT_THEME_FOLDERS, shuffledOrder, TUNING_THEME_FOLDERS } from './clustering.js';
 import { clusterOverOrdersWith } from './experiment-support.js';
 import { loadSets, ORDERS } from './first-week.js';
 import { evaluateLanguages } from './languages.js';
 
-export const THEME_FOLDERS = ['first-week', 'generalisation', 'generalisation-2', 'held-out', 'held-out-2'];
+export const THEME_FOLDERS = [...TUNING_THEME_FOLDERS, ...HELD_OUT_THEME_FOLDERS];
 const JOINS = [0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
 /** The order the items of a theme set are analysed in: the first of the clustering orders, as for the stand-in's topics. */
 const ARRIVAL_ORDER = ORDERS[0];

@@ -20,14 +20,12 @@ import path from 'node:path';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { composeClusteringVector, semanticBlock, toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
 import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
-import { CLUSTERING_FIXTURES, detectLanguages, MODEL } from './clustering.js';
+import { CLUSTERING_FIXTURES, detectLanguages, HELD_OUT_THEME_FOLDERS, MODEL, TUNING_THEME_FOLDERS } from './clustering.js';
 import { loadSets } from './first-week.js';
 import { clusterOverOrdersWith, type summariseOrders } from './experiment-support.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
 import { normalizeTopic } from '../../src/analysis/llm/normalize-analysis.js';
 
-const TUNING = ['first-week', 'generalisation', 'generalisation-2'];
-const HELD_OUT = ['held-out', 'held-out-2'];
 /** The LLM path's thresholds: those of any model but USE-lite. */
 const LLM_THRESHOLDS = thresholdsFor('text-embedding-3-small');
 
@@ -46,7 +44,7 @@ const sources: [string, string][] =
         ["LLM layout, with the project's topics", path.join(CLUSTERING_FIXTURES, 'llm-topics', 'known-topics.jsonl')],
       ];
 const topicSets = await Promise.all(sources.map(async ([, file]) => new Map((await readJsonl<TopicRow>(file)).map((r) => [`${r.set}#${r.index}`, r.topic]))));
-const folders = process.argv.includes('--held-out') ? [...TUNING, ...HELD_OUT] : TUNING;
+const folders = process.argv.includes('--held-out') ? [...TUNING_THEME_FOLDERS, ...HELD_OUT_THEME_FOLDERS] : TUNING_THEME_FOLDERS;
 const fmt = (r: ReturnType<typeof summariseOrders>) =>
   `${r.p.toFixed(3)} / ${r.r.toFixed(3)} / ${r.f1.toFixed(3)} (${r.minF1.toFixed(3)}) / ${(100 * r.alone).toFixed(1)} % / ${r.range.toFixed(3)}`;
 
