@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import type { CoreServices } from '../services.js';
-import { TEXT_TABLES } from './erasure-requests.js';
+import { ERASABLE_TABLES } from './erasure-requests.js';
 
 /**
  * The worker role runs the pass at most this often (and at start); a hard delete is physically
@@ -28,7 +28,7 @@ export async function runErasureMaintenance(services: Pick<CoreServices, 'db' | 
   const rewritten: string[] = [];
   for (const { table_name: table, upto } of pending.rows) {
     // Only known names ever reach the SQL text as identifiers.
-    if ((TEXT_TABLES as readonly string[]).includes(table)) {
+    if (ERASABLE_TABLES.includes(table)) {
       await rewriteTable(db, table);
       rewritten.push(table);
     }

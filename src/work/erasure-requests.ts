@@ -1,10 +1,26 @@
 import type { Database } from '../db/database.js';
 
 /** Every table that can hold feedback text or words taken from it (labels), in the log or a read model. */
-export const TEXT_TABLES = ['events', 'feedback_items', 'cluster_members', 'clusters'] as const;
+const TEXT_TABLES = ['events', 'feedback_items', 'cluster_members', 'clusters'] as const;
 
-/** Where an end user's profile and traces were: their stream, the users read model, webhook payloads naming them. */
-const USER_TABLES = ['events', 'users', 'user_value_marks', 'user_feedback', 'webhook_deliveries', 'health_feedback_users', 'user_health_due'] as const;
+/**
+ * Where an end user's profile and traces were: their stream, the users read model (traits, aliases,
+ * value marks, merge suggestions naming their email), the health queues, webhook payloads naming them.
+ */
+const USER_TABLES = [
+  'events',
+  'users',
+  'user_aliases',
+  'user_value_marks',
+  'user_feedback',
+  'identity_suggestions',
+  'health_feedback_users',
+  'user_health_due',
+  'webhook_deliveries',
+] as const;
+
+/** Every table an erasure may ask the maintenance pass to rewrite; only these names reach its SQL. */
+export const ERASABLE_TABLES: readonly string[] = [...new Set([...TEXT_TABLES, ...USER_TABLES])];
 
 /** The tables that held copies of an erased stream's content. */
 export function tablesHoldingCopiesOf(stream: string): readonly string[] {

@@ -1,35 +1,21 @@
 import { expect } from 'chai';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runErasureMaintenance } from '../../src/work/erasure-maintenance.js';
+import { filesContaining, marker, randomLetters } from '../support/data-dir-search.js';
 import { submit, waitForClusteredItem, waitForClusteringIdle, type TestProject } from '../support/clusters.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-
-/** Files under `dir` whose bytes contain `needle` (UTF-8), as paths relative to `dir`. */
-function filesContaining(dir: string, needle: string): string[] {
-  const bytes = Buffer.from(needle, 'utf8');
-  const hits: string[] = [];
-  const walk = (at: string) => {
-    for (const name of readdirSync(at)) {
-      const path = join(at, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (readFileSync(path).includes(bytes)) hits.push(path.slice(dir.length + 1));
-    }
-  };
-  walk(dir);
-  return hits;
-}
-
-const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
-const marker = (kind: string) => `zqx${kind}${letters(16)}`;
 
 /**
  * Over 2 KB of words that do not compress, so PostgreSQL moves the value out of line (TOAST); the
  * marker recurs so that some occurrence lies wholly inside one TOAST chunk.
  */
 function longText(mark: string): string {
-  const sentences = Array.from({ length: 30 }, () => `${Array.from({ length: 12 }, () => letters(8 + Math.floor(Math.random() * 5))).join(' ')} ${mark}.`);
+  const sentences = Array.from(
+    { length: 30 },
+    () => `${Array.from({ length: 12 }, () => randomLetters(8 + Math.floor(Math.random() * 5))).join(' ')} ${mark}.`,
+  );
   return `The export of ${mark} crashes. ${sentences.join(' ')}`;
 }
 

@@ -6,7 +6,7 @@
 import { erasureJobsMigrations } from '../../src/reactors/queue-erasure/migration.js';
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +19,9 @@ import { PostgresEventStore } from '../../src/eventstore/postgres-event-store.js
 import type { Logger } from '../../src/logger.js';
 import { allConsumers, allMigrations } from '../../src/runtime.js';
 import { runErasureMaintenance } from '../../src/work/erasure-maintenance.js';
-import { finishErasure } from '../../src/work/erasure-requests.js';
+import { finishErasure, tablesHoldingCopiesOf } from '../../src/work/erasure-requests.js';
 import { workMigrations } from '../../src/work/migrations.js';
+import { filesContaining as filesIn } from '../support/data-dir-search.js';
 import { BINARIES_NOT_FOUND, PostgresBinariesNotFoundError, startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
 
 function recordingLogger(): Logger & { warnings: string[] } {
@@ -56,6 +57,23 @@ describe('erasure maintenance pass (issue 7)', function () {
       expect(await runErasureMaintenance({ db, logger })).to.deep.equal(['cluster_members', 'clusters', 'events', 'feedback_items']);
       expect(await pending(db)).to.deep.equal([]);
       expect(logger.warnings).to.deep.equal([]);
+    });
+
+    it("a user's erasure asks for every table that held their profile, and the pass rewrites them all", async () => {
+      await finishErasure(db, 'user-p_1-abc');
+      const requested = await pending(db);
+      expect(requested).to.include.members([
+        'users',
+        'user_aliases',
+        'user_value_marks',
+        'user_feedback',
+        'identity_suggestions',
+        'health_feedback_users',
+        'user_health_due',
+        'webhook_deliveries',
+      ]);
+      expect(await runErasureMaintenance({ db, logger: recordingLogger() })).to.deep.equal(requested);
+      expect(await pending(db)).to.deep.equal([]);
     });
 
     it('closing the erasure job and requesting the rewrite happen together', async () => {
@@ -142,17 +160,23 @@ describe('erasure maintenance pass (issue 7)', function () {
 
     async function filesContaining(db: Database, needle: string): Promise<string[]> {
       const root = (await db.query<{ data_directory: string }>(`SHOW data_directory`)).rows[0].data_directory;
-      const bytes = Buffer.from(needle);
-      const hits: string[] = [];
-      const walk = (at: string) => {
-        for (const name of readdirSync(at)) {
-          const path = join(at, name);
-          if (statSync(path).isDirectory()) walk(path);
-          else if (readFileSync(path).includes(bytes)) hits.push(path.slice(root.length + 1));
-        }
-      };
-      walk(root);
-      return hits;
+      return filesIn(root, needle);
+    }
+
+    /** Writes `marker` into every table a user erasure names (shaped as text rows here), deletes the rows and closes the erasure of a user stream. */
+    async function writeAndEraseUser(db: Database, marker: string): Promise<readonly string[]> {
+      const tables = tablesHoldingCopiesOf('user-p_1-abc').filter((table) => table !== 'events');
+      for (const table of tables) {
+        await db.query(`CREATE TABLE IF NOT EXISTS ${table} (value text NOT NULL)`);
+        await db.query(`CREATE INDEX IF NOT EXISTS ${table}_value ON ${table} (value)`);
+        await db.query(`INSERT INTO ${table} VALUES ($1)`, [marker]);
+      }
+      const stream = `user-p_1-${Math.random().toString(36).slice(2)}`;
+      await new PostgresEventStore(db).append(stream, [{ type: 'UserIdentified', data: { userId: marker } }], 'no_stream');
+      await new PostgresEventStore(db).erase(stream);
+      for (const table of tables) await db.query(`DELETE FROM ${table}`);
+      await finishErasure(db, stream);
+      return tables;
     }
 
     it("as superuser with wal_recycle=off: no file of the server's data directory holds the erased text", async () => {
@@ -165,6 +189,16 @@ describe('erasure maintenance pass (issue 7)', function () {
       expect(await runErasureMaintenance({ db, logger })).to.deep.equal(['cluster_members', 'clusters', 'events', 'feedback_items']);
       expect(await filesContaining(db, marker)).to.deep.equal([]);
       expect(logger.warnings).to.deep.equal([]);
+    });
+
+    it("as superuser: no file holds a user's erased profile values (every user table and index)", async () => {
+      const db = await freshDatabase('erasure_user');
+      const marker = `zqxuser${Date.now()}`;
+      const tables = await writeAndEraseUser(db, marker);
+      await db.query('CHECKPOINT');
+      expect(await filesContaining(db, marker), 'before the pass').to.not.deep.equal([]);
+      expect(await runErasureMaintenance({ db, logger: recordingLogger() })).to.have.members(['events', ...tables]);
+      expect(await filesContaining(db, marker)).to.deep.equal([]);
     });
 
     it('as a non-superuser granted pg_switch_wal and pg_checkpoint: the WAL copies are gone too', async () => {
