@@ -78,6 +78,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     dataDir: config.dataDir,
     holder: options.holder,
     onConnectionError: (error) => options.logger.error({ err: error }, 'idle database connection failed'),
+    onPermissionsTightened: (entries) =>
+      options.logger.warn({ entries }, 'the data directory was readable by other local users; its folders are now 0700 and its files 0600'),
   });
   try {
     const consumers = options.consumers ?? allConsumers();

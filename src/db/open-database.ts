@@ -4,6 +4,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { PoolDatabase, type Database } from './database.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { restrictDataDirToOwner } from './data-dir-permissions.js';
 import { createEmbeddedDatabase } from './create-embedded-database.js';
 import { embeddedDatabaseExists } from './embedded-database-exists.js';
 import { PriorityGate } from './priority.js';
@@ -19,6 +20,8 @@ export interface DatabaseOptions {
   holder: string;
   /** Errors of idle pooled connections (e.g. a server restart); without a handler they would crash the process. */
   onConnectionError?: (error: Error) => void;
+  /** Called when an existing embedded data directory had entries other local users could read (they are now owner-only). */
+  onPermissionsTightened?: (entries: number) => void;
 }
 
 // Recycled WAL segments keep their old bytes (erased text among them) until overwritten; removed ones do not.
@@ -64,10 +67,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const inMemory = options.dataDir.startsWith('memory://');
   const existedBefore = !inMemory && embeddedDatabaseExists(options.dataDir);
+  if (!inMemory) {
+    const loose = restrictDataDirToOwner(options.dataDir);
+    if (existedBefore && loose > 0) options.onPermissionsTightened?.(loose);
+  }
   const release = inMemory ? () => {} : acquireDataDirLock(options.dataDir, options.holder);
   try {
     if (!inMemory && !existedBefore) await createEmbeddedDatabase(options.dataDir, START_PARAMS);
     const lite = await openLite(options.dataDir, inMemory ? await freshInMemoryImage() : undefined);
+    if (!inMemory) restrictDataDirToOwner(options.dataDir);
     const pool = new pg.Pool(createPgConfig(lite) as pg.PoolConfig);
     await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
     return new PoolDatabase(
@@ -75,6 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool,
       async () => {
         await lite.close();
+        if (!inMemory) restrictDataDirToOwner(options.dataDir);
         release();
       },
       new PriorityGate(),
