@@ -19,6 +19,7 @@ const scripts = [
   'users',
   'imports',
   'memory',
+  'start',
 ];
 const known = ['ping', 'feedback', 'feedback-postgres', ...scripts];
 const asked = process.argv.slice(2);
