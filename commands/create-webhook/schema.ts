@@ -7,11 +7,13 @@ export const CreateWebhookBody = Type.Object(
     url: Type.String({
       maxLength: WEBHOOK_URL_MAX_LENGTH,
       description:
-        'Where deliveries are POSTed: `https://` to a public host. Refused in every mode: user info, private, loopback, ' +
-        'link-local (cloud metadata such as 169.254.169.254), unspecified, multicast and reserved addresses however they ' +
-        'are spelled (decimal, octal, hex, IPv4-mapped IPv6), internal names (localhost, *.local, *.internal), and ports ' +
-        'below 1024 other than 443. Names are resolved again, and checked, at every delivery. With WEBHOOK_ALLOW_HTTP=true ' +
-        '(development only) loopback is admitted, over `http://` too.',
+        'Where deliveries are POSTed: `https://` to a public host. Refused in every mode: user info, fragments, hosts that ' +
+        'are not a well-formed DNS name or IP literal, internal names (localhost, *.local, *.internal), ports below 1024 ' +
+        'other than 443, and IP literals in any IANA special-purpose block however they are spelled (decimal, octal, hex ' +
+        'and short IPv4; IPv4-mapped, -translated and -compatible IPv6, NAT64, 6to4, Teredo, ORCHID, unique-local, ' +
+        'link-local such as the cloud metadata address 169.254.169.254, multicast, documentation, reserved); the message ' +
+        'names the block. Names are resolved again at every delivery and every address they resolve to is checked. With ' +
+        'WEBHOOK_ALLOW_HTTP=true (development only) loopback (127/8, ::1, localhost) is admitted, over `http://` too.',
       examples: ['https://hooks.example.com/feedback'],
     }),
     events: Type.Array(Type.String({ maxLength: 64 }), {

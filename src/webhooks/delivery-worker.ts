@@ -3,6 +3,7 @@ import { webhookEndpointsStream } from '../domain/webhook/events.js';
 import { systemContext } from '../eventstore/command-context.js';
 import { handleCommand } from '../eventstore/command-handler.js';
 import type { CoreServices } from '../services.js';
+import type { HostResolver } from '../outbound/guarded-lookup.js';
 import { postDelivery, type DeliveryResult } from './post-delivery.js';
 import { AUTO_DISABLE_AFTER_MS, DELIVERY_ATTEMPTS, retryDelaySeconds } from './retry-schedule.js';
 import { decryptSecret, webhookSecretKey } from './secret-box.js';
@@ -16,6 +17,8 @@ export interface DeliveryWorkerOptions {
   /** A claim's lease; longer than the 10 s request timeout, so a live worker never needs to renew it. */
   leaseSeconds?: number;
   timeoutMs?: number;
+  /** How receivers' names are resolved (`dns.lookup` unless a test stands in for DNS). */
+  resolveHost?: HostResolver;
 }
 
 interface ClaimedDelivery {
@@ -43,6 +46,7 @@ export class WebhookDeliveryWorker {
   private readonly perEndpoint: number;
   private readonly leaseSeconds: number;
   private readonly timeoutMs: number | undefined;
+  private readonly resolveHost: HostResolver | undefined;
   private notConfiguredLogged = false;
   /** Called when a delivery finishes, so the loop claims again at once. */
   onSlotFreed: () => void = () => {};
@@ -55,6 +59,7 @@ export class WebhookDeliveryWorker {
     this.perEndpoint = options.perEndpoint ?? 2;
     this.leaseSeconds = options.leaseSeconds ?? 20;
     this.timeoutMs = options.timeoutMs;
+    this.resolveHost = options.resolveHost;
   }
 
   /** Claims and starts what it can; returns how many deliveries it started. */
@@ -131,7 +136,12 @@ export class WebhookDeliveryWorker {
     const unix = Math.floor(this.services.clock.now().getTime() / 1000);
     const headers = signDelivery(secret, delivery.event_id, unix, body);
     const started = performance.now();
-    const result = await postDelivery(delivery.url, body, { ...headers }, { allowLoopback: this.services.config.webhookAllowHttp, timeoutMs: this.timeoutMs });
+    const result = await postDelivery(
+      delivery.url,
+      body,
+      { ...headers },
+      { allowLoopback: this.services.config.webhookAllowHttp, timeoutMs: this.timeoutMs, resolveHost: this.resolveHost },
+    );
     await this.record(delivery, result, Math.round(performance.now() - started));
   }
 

@@ -1,8 +1,7 @@
-import dns, { type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { addressAllowed } from './address-policy.js';
+import { guardedLookup, RefusedAddressError, type HostResolver } from '../outbound/guarded-lookup.js';
+import { checkOutboundUrl } from '../outbound/outbound-url.js';
 
 /** How long a receiver has to answer (spec 6 leaves it open; documented in the README). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -15,44 +14,26 @@ export interface DeliveryResult {
   error?: string;
 }
 
-export class RefusedAddressError extends Error {
-  readonly code = 'EWEBHOOKADDRESS';
-}
-
-/**
- * Resolves like `dns.lookup` but fails when any address is not allowed, so the check happens at the
- * moment of connecting: a name that re-resolves to a private address (DNS rebinding) is refused.
- */
-export function safeLookup(allowLoopback: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 4);
-      const list = addresses as unknown as LookupAddress[];
-      const refused = list.length === 0 || list.some((entry) => !addressAllowed(entry.address, allowLoopback));
-      if (refused) return callback(new RefusedAddressError(`${hostname} resolves to an address webhooks may not reach`), '', 4);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, list);
-      callback(null, list[0].address, list[0].family);
-    });
-  };
-}
-
 /**
  * POSTs the raw body once: no redirects followed (a 3xx is a failure), 10 s for the whole exchange,
- * no connection reuse, and only to allowed addresses. 2xx is success.
+ * no connection reuse, and only to allowed addresses: the URL passes the outbound policy again (it
+ * may have been stored under an older one) and every address the name resolves to is checked by the
+ * lookup the socket connects with. 2xx is success.
  */
 export function postDelivery(
   url: string,
   body: string,
   headers: Record<string, string>,
-  { allowLoopback, timeoutMs = DELIVERY_TIMEOUT_MS }: { allowLoopback: boolean; timeoutMs?: number },
+  { allowLoopback, timeoutMs = DELIVERY_TIMEOUT_MS, resolveHost }: { allowLoopback: boolean; timeoutMs?: number; resolveHost?: HostResolver },
 ): Promise<DeliveryResult> {
   return new Promise((resolve) => {
-    const target = new URL(url);
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !addressAllowed(host, allowLoopback)) {
-      resolve({ status: null, ok: false, error: 'address not allowed' });
+    const checked = checkOutboundUrl(url, { allowHttp: allowLoopback });
+    if (!checked.ok) {
+      const addressRefused = checked.reason === 'special-purpose-address' || checked.reason === 'loopback';
+      resolve({ status: null, ok: false, error: addressRefused ? 'address not allowed' : `url not allowed (${checked.reason})` });
       return;
     }
+    const target = checked.url;
     let settled = false;
     const finish = (result: DeliveryResult) => {
       if (settled) return;
@@ -66,7 +47,7 @@ export function postDelivery(
       {
         method: 'POST',
         agent: false,
-        lookup: safeLookup(allowLoopback),
+        lookup: guardedLookup(allowLoopback, resolveHost),
         headers: {
           'Content-Type': 'application/json',
           'Content-Length': String(Buffer.byteLength(body)),

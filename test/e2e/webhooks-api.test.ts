@@ -8,7 +8,7 @@ function createWebhook(server: TestServer, key: string, body: unknown): Promise<
   return server.request('/api/v1/webhooks', { method: 'POST', key, body: JSON.stringify(body) });
 }
 
-/** Every spelling of an address a webhook must never reach, in any mode (spec 4.12; issue 10). */
+/** Every spelling of an address a webhook must never reach, in any mode (spec 4.12). */
 const REFUSED_EVERYWHERE = [
   'https://169.254.169.254/latest/meta-data/', // cloud metadata
   'https://[fe80::1]/hook', // link-local IPv6
@@ -117,6 +117,27 @@ describe('Webhook endpoints API (spec 2.6, 3.4, 4.12, 8)', () => {
     for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost:3000/hook', 'http://[::1]:3000/hook']) {
       expect((await createWebhook(server, dev.secretKey, { url, events: ['feedback.processed'] })).status, url).to.equal(201);
     }
+  });
+
+  it('refuses internal addresses written as IPv6 (mapped, translated, NAT64, ORCHID, 6to4) with 400 naming `url`, creating nothing', async () => {
+    const probe = await production.createProject({ name: 'IPv6 probe' });
+    const events = async () => Number((await production.runtime.db.query<{ n: string }>(`SELECT count(*) AS n FROM events`)).rows[0].n);
+    const before = await events();
+    for (const [url, block] of [
+      ['https://[64:ff9b:1::a9fe:a9fe]/x', '64:ff9b:1::/48'],
+      ['https://[::ffff:0:127.0.0.1]/x', '::ffff:0:0:0/96'],
+      ['https://[::ffff:0:169.254.169.254]/x', '::ffff:0:0:0/96'],
+      ['https://[2001:10::1]/x', '2001:10::/28'],
+      ['https://[2002:a9fe:a9fe::1]/x', '2002::/16'],
+      ['https://[3fff::1]/x', '3fff::/20'],
+    ]) {
+      const response = await createWebhook(production, probe.secretKey, { url, events: ['feedback.processed'] });
+      const problem = await expectInvalidField(response, 'url');
+      expect(problem.errors[0].message, url).to.include(block);
+    }
+    expect(await events()).to.equal(before);
+    const list = await readJson(await production.request('/api/v1/webhooks', { key: probe.secretKey }));
+    expect(list.webhooks).to.deep.equal([]);
   });
 
   it('requires a non-empty subset of the six event kinds without repeats, naming the bad entry', async () => {

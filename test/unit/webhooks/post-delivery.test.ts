@@ -47,7 +47,9 @@ describe('Posting a delivery (spec 6: success, timeout, redirects)', () => {
 
   it('refuses loopback when loopback is not allowed, before connecting', async () => {
     hits.length = 0;
-    expect(await postDelivery(`${url}/ok`, '{}', {}, { allowLoopback: false })).to.deep.equal({ status: null, ok: false, error: 'address not allowed' });
+    const https = url.replace('http:', 'https:');
+    expect(await postDelivery(`${https}/ok`, '{}', {}, { allowLoopback: false })).to.deep.equal({ status: null, ok: false, error: 'address not allowed' });
+    expect(await postDelivery(`${url}/ok`, '{}', {}, { allowLoopback: false })).to.deep.equal({ status: null, ok: false, error: 'url not allowed (scheme)' });
     expect(hits).to.deep.equal([]);
   });
 });
