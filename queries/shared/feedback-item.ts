@@ -8,7 +8,9 @@ const nullable = <T extends ReturnType<typeof Type.String>>(schema: T | any) => 
 export const FeedbackItemSchema = Type.Object({
   id: Type.String(),
   text: Type.String({ description: 'Redacted text.' }),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('processed')]),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('processed')], {
+    description: '`processed` once the item is analysed and in a theme (analysis includes clustering): a processed item has a `clusterId`.',
+  }),
   sentiment: nullable(literals(SENTIMENTS)),
   sentimentScore: nullable(Type.Number({ minimum: -1, maximum: 1, description: 'In [-1, 1]; the sign matches `sentiment`, 0 for neutral.' })),
   type: nullable(literals(FEEDBACK_TYPES)),
@@ -24,7 +26,9 @@ export const FeedbackItemSchema = Type.Object({
   ),
   emotions: nullable(Type.Array(literals(EMOTIONS))),
   language: nullable(Type.String({ description: 'ISO 639-1, or `und` when undetermined.' })),
-  clusterId: nullable(Type.String()),
+  clusterId: nullable(
+    Type.String({ description: 'The theme; set on every processed item (null while pending, and while `feedbackctl reembed` re-clusters it).' }),
+  ),
   userId: nullable(Type.String()),
   source: literals(FEEDBACK_SOURCES),
   metadata: Type.Record(Type.String(), Type.Unknown()),
@@ -35,7 +39,7 @@ export const FeedbackDetailSchema = Type.Composite([
   FeedbackItemSchema,
   Type.Object({
     receivedAt: Type.String({ format: 'date-time' }),
-    processedAt: nullable(Type.String({ format: 'date-time' })),
+    processedAt: nullable(Type.String({ format: 'date-time', description: 'When processing completed: the item had its analysis and joined its theme.' })),
     analysis: nullable(
       Type.Object({
         analyzer: Type.String({ description: 'Which analyzer produced the result, e.g. `offline` or `llm:gpt-4o-mini`.' }),

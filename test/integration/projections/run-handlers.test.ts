@@ -21,6 +21,7 @@ import { submitFeedback } from '../../support/feedback.js';
 
 const TABLES = [
   'feedback_items',
+  'webhook_analyses_awaiting_theme',
   'cluster_members',
   'feedback_embeddings',
   'users',
