@@ -6,6 +6,7 @@ import { authenticateGuarded, type KnownKeyCheck } from './failed-auth-guard.js'
 import type { RateLimiter } from './rate-limiter.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './read-body.js';
 import { requestIdFor } from './request-id.js';
+import { bodyDeadlineOf } from './slow-bodies.js';
 import { requestOrigin } from './request-origin.js';
 import type { RouteSpec } from './route.js';
 import { convertToSchema, schemaProblems } from './validation.js';
@@ -72,7 +73,7 @@ export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middlew
     const problems: FieldProblem[] = [];
     let body: unknown = undefined;
     if (route.body) {
-      body = await readJsonBody(ctx.req, route.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
+      body = await readJsonBody(ctx.req, route.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, bodyDeadlineOf(ctx.req));
       problems.push(...schemaProblems(route.body, body));
     }
     const query = route.query ? normaliseQuery(ctx.query, route) : {};
