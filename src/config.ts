@@ -24,6 +24,10 @@ export interface Config {
   role: Role;
   /** USER_ERASURE_BATCH: items a user erasure deletes per round (one projection wait, one log erasure each); default 500. */
   userErasureBatch: number;
+  /** BODY_TIMEOUT_MS: time a client has to send a whole request body, from the request's start; default 30,000. */
+  bodyTimeoutMs: number;
+  /** SLOW_BODIES_PER_ADDRESS: bodies one client address may have arriving slowly at the same time; default 8. */
+  slowBodiesPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -36,6 +40,8 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_USER_ERASURE_BATCH = 500;
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+export const DEFAULT_SLOW_BODIES_PER_ADDRESS = 8;
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -115,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyzerThreads: parseCount('ANALYZER_THREADS', env.ANALYZER_THREADS, 1, 8),
     role,
     userErasureBatch: parseCount('USER_ERASURE_BATCH', env.USER_ERASURE_BATCH, DEFAULT_USER_ERASURE_BATCH, 5000),
+    bodyTimeoutMs: parseCount('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, DEFAULT_BODY_TIMEOUT_MS, 600_000),
+    slowBodiesPerAddress: parseCount('SLOW_BODIES_PER_ADDRESS', env.SLOW_BODIES_PER_ADDRESS, DEFAULT_SLOW_BODIES_PER_ADDRESS, 1000),
     ...(webhookSecretKey ? { webhookSecretKey } : {}),
   };
 }

@@ -17,7 +17,9 @@ export function exportFeedbackRoute(services: CoreServices): RouteSpec<unknown, 
     description:
       'Every item matching the filters of GET /feedback (spec 4.2), newest first, streamed as it is read (no paging). The text ' +
       'is the redacted text. CSV: a header row, then one row per item; `emotions` joined by `;`, `metadata` as JSON, ' +
-      'absent values empty, fields quoted when they hold a comma, quote or line break. NDJSON: one item per line, as in the list.',
+      'absent values empty, fields quoted when they hold a comma, quote or line break; a text cell that starts with `=`, `+`, `-`, ' +
+      "`@`, a tab or a carriage return is written with a leading `'` (CSV injection: a spreadsheet would run it as a formula) " +
+      'unless `raw=true`; the stored text is unchanged. NDJSON: one item per line, as in the list, never changed.',
     tags: ['feedback'],
     auth: ['secret'],
     query: ExportFeedbackQuery,
@@ -43,10 +45,10 @@ export function exportFeedbackRoute(services: CoreServices): RouteSpec<unknown, 
       const format = query.format ?? 'csv';
       // A theme merged into another still filters, as in the list.
       const cluster = query.cluster ? ((await findCluster(services.db, auth.projectId, query.cluster))?.cluster_id ?? query.cluster) : undefined;
-      const { format: _format, ...filters } = { ...query, cluster };
+      const { format: _format, raw, ...filters } = { ...query, cluster };
       return {
         status: 200,
-        body: encodeExport(exportedItems(services.db, auth.projectId, filters), format),
+        body: encodeExport(exportedItems(services.db, auth.projectId, filters), format, { raw }),
         headers: { 'Content-Type': CONTENT_TYPES[format], 'Content-Disposition': `attachment; filename="feedback.${format}"` },
       };
     },

@@ -20,6 +20,14 @@ export const ExportFeedbackQuery = Type.Object(
     source,
     meta,
     before: Type.Optional(Type.String({ format: 'date-time', description: 'Only items created strictly before this instant.' })),
+    raw: Type.Optional(
+      Type.Boolean({
+        description:
+          "CSV only. By default a text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so that a " +
+          'spreadsheet shows it as text instead of running it as a formula (CSV injection; `-5` too). `true` writes every cell as ' +
+          'stored, for a program that reads the file; `true` or `false`, anything else is 400 naming `raw`.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

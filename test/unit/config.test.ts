@@ -30,6 +30,8 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         analyzerThreads: 1,
         role: 'all',
         userErasureBatch: 500,
+        bodyTimeoutMs: 30_000,
+        slowBodiesPerAddress: 8,
       });
     });
 
@@ -73,6 +75,8 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         ANALYZER_THREADS: '2',
         ROLE: 'worker',
         USER_ERASURE_BATCH: '50',
+        BODY_TIMEOUT_MS: '5000',
+        SLOW_BODIES_PER_ADDRESS: '3',
       });
       expect(config).to.deep.equal({
         port: 0,
@@ -86,6 +90,8 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         analyzerThreads: 2,
         role: 'worker',
         userErasureBatch: 50,
+        bodyTimeoutMs: 5000,
+        slowBodiesPerAddress: 3,
       });
     });
 
@@ -93,6 +99,19 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
       expect(loadConfig({}).userErasureBatch).to.equal(500);
       expect(loadConfig({ USER_ERASURE_BATCH: '5000' }).userErasureBatch).to.equal(5000);
       for (const raw of ['0', '1.5', 'many', '-3', '5001']) expect(() => loadConfig({ USER_ERASURE_BATCH: raw }), raw).to.throw(/USER_ERASURE_BATCH/);
+    });
+
+    it('BODY_TIMEOUT_MS is 30 s by default and refuses 0, fractions, words and more than 10 minutes, naming itself', () => {
+      expect(loadConfig({}).bodyTimeoutMs).to.equal(30_000);
+      expect(loadConfig({ BODY_TIMEOUT_MS: '600000' }).bodyTimeoutMs).to.equal(600_000);
+      for (const raw of ['0', '1.5', '30s', '-1', '600001', ' 30000']) expect(() => loadConfig({ BODY_TIMEOUT_MS: raw }), raw).to.throw(/BODY_TIMEOUT_MS/);
+    });
+
+    it('SLOW_BODIES_PER_ADDRESS is 8 by default and refuses 0, fractions, words and more than 1,000, naming itself', () => {
+      expect(loadConfig({}).slowBodiesPerAddress).to.equal(8);
+      expect(loadConfig({ SLOW_BODIES_PER_ADDRESS: '1' }).slowBodiesPerAddress).to.equal(1);
+      for (const raw of ['0', '2.5', 'eight', '-8', '1001'])
+        expect(() => loadConfig({ SLOW_BODIES_PER_ADDRESS: raw }), raw).to.throw(/SLOW_BODIES_PER_ADDRESS/);
     });
 
     it('ANALYZER_THREADS is 1 by default and refuses 0, fractions, words and more than 8, naming itself', () => {
