@@ -30,8 +30,10 @@ export class LlmCallError extends Error {
     readonly reason: LlmFailureReason,
     readonly attempts: number,
     readonly status?: number,
+    /** For `invalid_output`: what was wrong with the answer (`InvalidModelOutputError.problem`), never its content. */
+    readonly problem?: string,
   ) {
-    super(`${operation} call failed: ${reason}${status ? ` (HTTP ${status})` : ''} after ${attempts} attempt(s)`);
+    super(`${operation} call failed: ${reason}${status ? ` (HTTP ${status})` : ''}${problem ? ` (${problem})` : ''} after ${attempts} attempt(s)`);
   }
 }
 
