@@ -198,4 +198,68 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
       expect(error.message).not.to.include('hunter2');
     });
   });
+
+  describe('EMBEDDINGS_*: a remote embedding server, with either analyzer', () => {
+    const base = { EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1/', EMBEDDINGS_MODEL: 'nomic-embed-text' };
+
+    it('is off unless EMBEDDINGS_BASE_URL is set', () => {
+      expect(loadConfig({})).not.to.have.property('embeddings');
+    });
+
+    it('reads every setting, with defaults for the timeout, the batch and the prefix', () => {
+      expect(loadConfig(base).embeddings).to.deep.equal({
+        baseURL: 'http://localhost:11434/v1',
+        model: 'nomic-embed-text',
+        timeoutMs: 30_000,
+        batchSize: 32,
+        prefix: '',
+      });
+      const full = loadConfig({
+        ...base,
+        ANALYZER: 'offline',
+        EMBEDDINGS_MODEL: 'intfloat/multilingual-e5-base',
+        EMBEDDINGS_API_KEY: ' local ',
+        EMBEDDINGS_DIMENSIONS: '768',
+        EMBEDDINGS_TIMEOUT_MS: '5000',
+        EMBEDDINGS_BATCH: '64',
+        EMBEDDINGS_PREFIX: 'query: ',
+      });
+      expect(full.embeddings).to.deep.equal({
+        baseURL: 'http://localhost:11434/v1',
+        model: 'intfloat/multilingual-e5-base',
+        apiKey: 'local',
+        dimensions: 768,
+        timeoutMs: 5000,
+        batchSize: 64,
+        prefix: 'query: ',
+      });
+    });
+
+    const refused: [Record<string, string>, string][] = [
+      [{ EMBEDDINGS_BASE_URL: 'localhost:11434' }, 'EMBEDDINGS_BASE_URL'],
+      [{ EMBEDDINGS_BASE_URL: 'ftp://models.example/v1', EMBEDDINGS_MODEL: 'm' }, 'EMBEDDINGS_BASE_URL'],
+      [{ EMBEDDINGS_BASE_URL: 'http://localhost:8080/v1' }, 'EMBEDDINGS_MODEL'],
+      [{ ...base, EMBEDDINGS_MODEL: 'nomic embed' }, 'EMBEDDINGS_MODEL'],
+      [{ ...base, EMBEDDINGS_DIMENSIONS: '0' }, 'EMBEDDINGS_DIMENSIONS'],
+      [{ ...base, EMBEDDINGS_DIMENSIONS: '768d' }, 'EMBEDDINGS_DIMENSIONS'],
+      [{ ...base, EMBEDDINGS_DIMENSIONS: '16001' }, 'EMBEDDINGS_DIMENSIONS'],
+      [{ ...base, EMBEDDINGS_TIMEOUT_MS: '-1' }, 'EMBEDDINGS_TIMEOUT_MS'],
+      [{ ...base, EMBEDDINGS_BATCH: '0' }, 'EMBEDDINGS_BATCH'],
+      [{ ...base, EMBEDDINGS_BATCH: 'all' }, 'EMBEDDINGS_BATCH'],
+      [{ ...base, EMBEDDINGS_PREFIX: 'query:\n' }, 'EMBEDDINGS_PREFIX'],
+      // A model without a server would be silently ignored.
+      [{ EMBEDDINGS_MODEL: 'bge-m3' }, 'EMBEDDINGS_MODEL'],
+      [{ EMBEDDINGS_DIMENSIONS: '1024' }, 'EMBEDDINGS_DIMENSIONS'],
+    ];
+    for (const [env, variable] of refused) {
+      it(`refuses ${JSON.stringify(env)}, naming ${variable}`, () => {
+        expectConfigError(env, variable);
+      });
+    }
+
+    it('does not echo the API key', () => {
+      const error = expectConfigError({ ...base, EMBEDDINGS_API_KEY: 'sk-secret-123', EMBEDDINGS_BATCH: 'x' }, 'EMBEDDINGS_BATCH');
+      expect(error.message).not.to.include('sk-secret-123');
+    });
+  });
 });
