@@ -7,6 +7,8 @@ const VENDOR_TOKENS: RegExp[] = [
   /(?<![\w-])github_pat_[A-Za-z0-9_]{20,}/g,
   /(?<![\w-])(?:AKIA|ASIA)[0-9A-Z]{16}(?![\w])/g, // AWS access key id
   /(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}/g, // Slack
+  /(?<![\w-])xapp-\d-[A-Za-z0-9-]{10,}/g, // Slack app-level token
+  /(?<![\w-])sk-(?:proj-|svcacct-|admin-|ant-)?(?=[\w-]*\d)[A-Za-z0-9_-]{20,}/g, // OpenAI, Anthropic (a digit: slugs such as sk-blue-winter-jacket have none)
   /(?<![\w-])AIza[0-9A-Za-z_-]{30,}/g, // Google API key
   /(?<![\w-])SG\.[\w-]{16,}\.[\w-]{16,}/g, // SendGrid
   /(?<![\w-])glpat-[\w-]{16,}/g, // GitLab
