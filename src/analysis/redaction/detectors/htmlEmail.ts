@@ -11,5 +11,6 @@ const HTML_EMAIL = new RegExp(
 
 /** Email addresses whose "@" or dots were written as HTML character references by a form or an export ("dave&#64;example.com"). */
 export function detectHtmlEmails(text: string): Span[] {
+  if (!text.includes('&')) return [];
   return regexSpans(text, HTML_EMAIL, 'email', (m) => m[0].includes('&'));
 }

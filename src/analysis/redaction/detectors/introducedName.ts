@@ -17,7 +17,7 @@ const CYRILLIC_NAME = new RegExp(String.raw`[\s,:—–-]{1,3}(${CAP}(?:[\s\-]${
 
 const ARABIC = new RegExp(String.raw`(?<![\p{L}])(?:${alternation(cues.arabic)})(?=\s)`, 'gu');
 const ARABIC_WORD = /\s+((?:(?=\p{L})\p{sc=Arabic})+)/uy;
-const ARABIC_NOT_NAMES = new Set(cues.arabicNotNames);
+const ARABIC_NOT_NAMES = new Set([...cues.arabicNotNames, ...cues.arabic]);
 
 const HAN = String.raw`\p{sc=Han}`;
 const CHINESE_STRONG = new RegExp(`(?:${alternation(cues.chineseStrong)})`, 'gu');

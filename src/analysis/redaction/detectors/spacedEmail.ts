@@ -11,5 +11,6 @@ const EMAIL_SHAPE = /^[\p{L}\p{N}][\p{L}\p{N}._%+\-]*@[\p{L}\p{N}\-]+(?:\.[\p{L}
 
 /** Email addresses typed with a space between every character, to get past filters. */
 export function detectSpacedEmails(text: string): Span[] {
+  if (!text.includes('@')) return [];
   return regexSpans(text, SPACED_EMAIL, 'email', (m) => EMAIL_SHAPE.test(m[0].replace(/\s+/g, '')));
 }

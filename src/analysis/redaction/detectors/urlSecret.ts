@@ -63,7 +63,7 @@ export function detectUrlSecrets(text: string): Span[] {
   const spans: Span[] = [];
   for (const m of text.matchAll(URL)) {
     const url = m[0].replace(/[.,;:!?)]+$/, '');
-    spans.push(...queryValues(url, m.index), ...pathTokens(url, m.index));
+    spans.push(...pathTokens(url, m.index), ...queryValues(url, m.index));
   }
   return spans;
 }
