@@ -41,4 +41,12 @@ describe('detectSecrets', () => {
   it('given a slug that starts with "sk-" and has no digit, when detecting, then finds nothing', () => {
     expect(detectSecrets('the product sk-blue-winter-jacket-large-edition is sold out')).to.deep.equal([]);
   });
+  it('given a long token inside a link, when detecting, then takes the token segment and leaves host, path and parameter names', () => {
+    const text = 'open https://example.com/reset/Zk3mP9qLw2XrT8vBn4Hy5Qa7Wc or https://x.io/a?api_key=AbCdEf1234567890XyZAbC12';
+    expect(new Set(found(text, detectSecrets(text)))).to.deep.equal(new Set(['Zk3mP9qLw2XrT8vBn4Hy5Qa7Wc', 'AbCdEf1234567890XyZAbC12']));
+  });
+  it('given a base64 value ending in padding, when detecting, then takes it whole', () => {
+    const text = 'key: QWxhZGRpbjpvcGVuIHNlc2FtZTEyMzQ1Njc4OTA==';
+    expect(new Set(found(text, detectSecrets(text)))).to.deep.equal(new Set(['QWxhZGRpbjpvcGVuIHNlc2FtZTEyMzQ1Njc4OTA==']));
+  });
 });
