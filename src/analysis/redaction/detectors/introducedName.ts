@@ -49,15 +49,39 @@ function after(pattern: RegExp, text: string, index: number): RegExpExecArray | 
   return pattern.exec(text);
 }
 
+// A name in a script without capitals right after a Latin-script cue ("my name is 王小明", "je m'appelle أحمد").
+const CJK_AFTER_LATIN = new RegExp(String.raw`\s(${JAPANESE_NAME_CHAR}{1,6})`, 'uy');
+const CASELESS_LETTER = String.raw`(?:(?=\p{L})[\p{sc=Arabic}\p{sc=Hebrew}\p{sc=Hangul}\p{sc=Devanagari}\p{sc=Thai}])`;
+const CASELESS_WORD = new RegExp(String.raw`\s+(${CASELESS_LETTER}+)`, 'uy');
+
+function hasKnownSurname(candidate: string): boolean {
+  return CHINESE_SURNAMES.some((s) => candidate.startsWith(s)) || cues.japaneseSurnames.some((s) => candidate.startsWith(s));
+}
+
+/** After a weak cue ("I am", "ik ben") a Han run must start with a family name, and only Arabic words (past the function-word list) count. */
+function otherScriptName(text: string, index: number, weak: boolean): Span | undefined {
+  const cjk = after(CJK_AFTER_LATIN, text, index);
+  if (cjk) {
+    const found = chineseName(cjk[1], false) || cjk[1];
+    return !weak || hasKnownSurname(found) ? name(cjk.index + 1, found) : undefined;
+  }
+  // Only Arabic has a function-word list here; after a weak cue other caseless scripts are as likely an adjective.
+  return wordsUntilNotName(text, index, weak ? ARABIC_WORD : CASELESS_WORD);
+}
+
 function latinNames(text: string): Span[] {
   const spans: Span[] = [];
   for (const cue of text.matchAll(LATIN_STRONG)) {
-    const m = after(CAP_NAME, text, cue.index + cue[0].length);
+    const end = cue.index + cue[0].length;
+    const m = after(CAP_NAME, text, end);
     if (m && !isGuarded(m[1], true)) spans.push(name(m.index + 1, m[1]));
+    else if (!m) spans.push(...[otherScriptName(text, end, false)].filter((s): s is Span => s !== undefined));
   }
   // "Ik ben", "ich bin" as often introduce a role or a state ("Ik ben Premium klant"): a known first name or a full name only.
   for (const cue of text.matchAll(LATIN_WEAK)) {
-    const m = after(CAP_NAME, text, cue.index + cue[0].length);
+    const end = cue.index + cue[0].length;
+    const m = after(CAP_NAME, text, end);
+    if (!m) spans.push(...[otherScriptName(text, end, true)].filter((s): s is Span => s !== undefined));
     if (!m || isGuarded(m[1], true)) continue;
     const capitalised = m[1].split(/\s+/).filter((w) => /^\p{Lu}/u.test(w));
     if (isGivenName(capitalised[0]) || capitalised.length >= 2) spans.push(name(m.index + 1, m[1]));
@@ -75,20 +99,25 @@ function cyrillicNames(text: string): Span[] {
 }
 
 // Arabic has no capitals: up to three words after the cue, stopping at punctuation, a function word or "و…" ("and …").
+function wordsUntilNotName(text: string, index: number, word: RegExp): Span | undefined {
+  let cursor = index;
+  let start = -1;
+  let end = -1;
+  for (let i = 0; i < 3; i++) {
+    const m = after(word, text, cursor);
+    if (!m || ARABIC_NOT_NAMES.has(m[1]) || (i > 0 && m[1].startsWith('و'))) break;
+    if (start < 0) start = m.index + m[0].length - m[1].length;
+    end = m.index + m[0].length;
+    cursor = end;
+  }
+  return start >= 0 ? { start, end, type: 'name' } : undefined;
+}
+
 function arabicNames(text: string): Span[] {
   const spans: Span[] = [];
   for (const cue of text.matchAll(ARABIC)) {
-    let cursor = cue.index + cue[0].length;
-    let start = -1;
-    let end = -1;
-    for (let i = 0; i < 3; i++) {
-      const m = after(ARABIC_WORD, text, cursor);
-      if (!m || ARABIC_NOT_NAMES.has(m[1]) || (i > 0 && m[1].startsWith('و'))) break;
-      if (start < 0) start = m.index + m[0].length - m[1].length;
-      end = m.index + m[0].length;
-      cursor = end;
-    }
-    if (start >= 0) spans.push({ start, end, type: 'name' });
+    const found = wordsUntilNotName(text, cue.index + cue[0].length, ARABIC_WORD);
+    if (found) spans.push(found);
   }
   return spans;
 }

@@ -18,6 +18,10 @@ describe('detectIntroducedNames', () => {
     ['私は田中太郎です。アプリが起動しません。', '田中太郎'],
     ['私の名前は佐藤花子です。', '佐藤花子'],
     ['初めまして、鈴木一郎と申します。', '鈴木一郎'],
+    ['My name is 王小明 and my order is late.', '王小明'],
+    ["Je m'appelle أحمد حسن et je veux un remboursement.", 'أحمد حسن'],
+    ['me llamo 김민준, el pago falla', '김민준'],
+    ["I'm 李娜, order 5512.", '李娜'],
   ];
   for (const [text, expected] of planted) {
     it(`given "${text}", when detecting, then finds "${expected}" as [name]`, () => {
@@ -37,6 +41,9 @@ describe('detectIntroducedNames', () => {
     '我叫外卖的时候应用闪退了。',
     '私は学生です。割引はありますか？',
     '私は毎日このアプリを使っていますが、同期が遅いです。',
+    'I am 很满意 with the app',
+    'I am מרוצה מהאפליקציה',
+    'I am غير راض عن الخدمة',
   ];
   for (const text of lookAlikes) {
     it(`given the look-alike "${text}", when detecting, then finds nothing`, () => {
