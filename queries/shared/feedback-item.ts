@@ -85,16 +85,18 @@ export const FEEDBACK_COLUMNS = `feedback_id, text, status, sentiment, sentiment
   source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq, confidence, topic`;
 
 export function toFeedbackItem(row: FeedbackRow) {
+  // The analysis is recorded a moment before the item joins its theme; it shows once processing is complete.
+  const done = row.status === 'processed';
   return {
     id: row.feedback_id,
     text: row.text,
     status: row.status,
-    sentiment: row.sentiment,
-    sentimentScore: row.sentiment_score,
-    type: row.type,
-    confidence: row.confidence,
-    emotions: row.emotions,
-    language: row.language,
+    sentiment: done ? row.sentiment : null,
+    sentimentScore: done ? row.sentiment_score : null,
+    type: done ? row.type : null,
+    confidence: done ? row.confidence : null,
+    emotions: done ? row.emotions : null,
+    language: done ? row.language : null,
     clusterId: row.cluster_id,
     userId: row.user_id,
     source: row.source,
