@@ -84,4 +84,10 @@ export const clustersMigrations: Migration[] = [
       DELETE FROM parked_events WHERE projection = 'clusters';
     `,
   },
+  {
+    // When a resolved theme was resolved (customer health credits recent fixes). Themes resolved
+    // before this column existed keep null: resolved, date unknown, until the read model is rebuilt.
+    id: '0407_clusters_resolved_at',
+    sql: `ALTER TABLE clusters ADD COLUMN IF NOT EXISTS resolved_at timestamptz;`,
+  },
 ];

@@ -175,9 +175,12 @@ export const clustersProjection = projector({
       default: {
         const change = STATUS_BY_EVENT[event.type];
         if (!change) return;
+        // resolved_at: when the theme was last resolved, while it is (customer health credits the fix).
         await tx.query(
-          `UPDATE clusters SET status = coalesce($2, status), muted = coalesce($3, muted), spiking = coalesce($4, spiking) WHERE cluster_id = $1`,
-          [event.data.clusterId, change.status ?? null, change.muted ?? null, change.spiking ?? null],
+          `UPDATE clusters SET status = coalesce($2, status), muted = coalesce($3, muted), spiking = coalesce($4, spiking),
+                  resolved_at = CASE WHEN $2 = 'resolved' THEN $5::timestamptz WHEN $2 IS NOT NULL THEN NULL ELSE resolved_at END
+            WHERE cluster_id = $1`,
+          [event.data.clusterId, change.status ?? null, change.muted ?? null, change.spiking ?? null, event.data.at],
         );
       }
     }

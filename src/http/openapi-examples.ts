@@ -95,7 +95,27 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
     lastSeenAt: '2025-01-15T09:30:00.000Z',
     feedbackCount: 1,
     feedback: [FEEDBACK_ITEM],
-    health: { score: 52, atRisk: false },
+    health: {
+      score: 24,
+      band: 'at_risk',
+      atRisk: true,
+      reasons: [
+        { factor: 'churn_threat', points: -36, feedbackIds: ['fb_7d2k9m4x1q8w3e6r5t0y'], text: 'Threatened to leave on 12 Jan' },
+        {
+          factor: 'open_problems',
+          points: -13,
+          feedbackIds: ['fb_3k9x0q7w2m5n8b1v4c6z'],
+          text: 'Reported a problem on 15 Jan, not resolved yet',
+        },
+        { factor: 'positive_feedback', points: 2, feedbackIds: ['fb_1a5s8d2f6g9h3j7k0l4z'], text: 'Wrote positive feedback on 20 Nov 2024' },
+        {
+          factor: 'requests_and_questions',
+          points: 0,
+          feedbackIds: ['fb_9q2w6e1r5t8y3u7i0o4p'],
+          text: 'Sent a feature request or question: not a complaint, no effect',
+        },
+      ],
+    },
   },
   TranscriptAccepted: { id: 'tr_0c4v8b2n6m1k5j9h3g7f', status: 'queued', metered_items: 4, word_count: 1840 },
   TranscriptRecord: { id: 'tr_0c4v8b2n6m1k5j9h3g7f', status: 'queued', metered_items: 4, word_count: 1840 },

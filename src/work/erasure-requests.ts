@@ -4,7 +4,16 @@ import type { Database } from '../db/database.js';
 export const TEXT_TABLES = ['events', 'feedback_items', 'cluster_members', 'clusters'] as const;
 
 /** Where an end user's profile and traces were: their stream, the users read model, webhook payloads naming them. */
-const USER_TABLES = ['events', 'users', 'user_value_marks', 'user_feedback', 'webhook_deliveries', 'health_feedback_users', 'user_health_due'] as const;
+const USER_TABLES = [
+  'events',
+  'users',
+  'user_value_marks',
+  'user_feedback',
+  'webhook_deliveries',
+  'health_feedback_users',
+  'user_health_due',
+  'health_at_risk',
+] as const;
 
 /** The tables that held copies of an erased stream's content. */
 export function tablesHoldingCopiesOf(stream: string): readonly string[] {

@@ -132,9 +132,7 @@ export async function evaluateHealth(set: 'tuning' | 'held-out'): Promise<Health
         reasons: assessment.reasons.map((reason) => `${reason.factor} ${reason.points}`),
       })),
     pass:
-      agreement >= BAR.agreement &&
-      singleComplaintFalseAlarms.length <= BAR.singleComplaintFalseAlarms &&
-      churnThreatMisses.length <= BAR.churnThreatMisses,
+      agreement >= BAR.agreement && singleComplaintFalseAlarms.length <= BAR.singleComplaintFalseAlarms && churnThreatMisses.length <= BAR.churnThreatMisses,
   };
 }
 
@@ -144,11 +142,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   console.log(`Health (${set}): ${result.total} histories`);
   console.log(`  band agreement: ${pct(result.agreement)} (bar ${pct(BAR.agreement)})`);
-  console.log(`  false alarms on a single ordinary complaint: ${result.singleComplaintFalseAlarms.length} of ${result.singleComplaints} ${result.singleComplaintFalseAlarms.join(' ')}`);
+  console.log(
+    `  false alarms on a single ordinary complaint: ${result.singleComplaintFalseAlarms.length} of ${result.singleComplaints} ${result.singleComplaintFalseAlarms.join(' ')}`,
+  );
   console.log(`  misses on explicit churn threats: ${result.churnThreatMisses.length} of ${result.churnThreats} ${result.churnThreatMisses.join(' ')}`);
   if (!result.analyzerReportsChurnRisk) console.log('  note: the analyzer reports no churnRisk; churn threats count only through their words');
   console.log('  confusion (rows expected, columns model):');
-  for (const expected of BANDS) console.log(`    ${expected.padEnd(8)} ${BANDS.map((actual) => String(result.confusion[expected][actual]).padStart(3)).join(' ')}`);
+  for (const expected of BANDS)
+    console.log(`    ${expected.padEnd(8)} ${BANDS.map((actual) => String(result.confusion[expected][actual]).padStart(3)).join(' ')}`);
   for (const mistake of result.mistakes) {
     console.log(`  ${mistake.id}: expected ${mistake.expected}, model ${mistake.actual} (${mistake.score}) ${mistake.reasons.join(', ')}`);
   }

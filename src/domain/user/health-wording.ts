@@ -34,7 +34,13 @@ export function describeFactor(factor: HealthFactor, { items, fixes, customerVal
     case 'open_problems':
       return times(count, `Reported a problem on ${latest}, not resolved yet`, `Reported # problems not resolved yet, latest on ${latest}`);
     case 'resolved_problems':
-      return times(count, `Reported a problem on ${latest} that has since been resolved`, `Reported # problems that have since been resolved, latest on ${latest}`);
+      return times(
+        count,
+        `Reported a problem on ${latest} that has since been resolved`,
+        `Reported # problems that have since been resolved, latest on ${latest}`,
+      );
+    case 'repeated_problems':
+      return `Reported ${count} problems within ${entry.sustainedWithinDays} days, none resolved yet: a pattern, latest on ${latest}`;
     case 'problems_fixed': {
       const dated = fixes.map((fix) => fix.resolvedAt).filter((at): at is string => at !== null);
       dated.sort((a, b) => Date.parse(b) - Date.parse(a));

@@ -42,19 +42,24 @@ export const LOOKBACK_DAYS = 180;
 export const POINTS = {
   churnThreat: -65,
   /** A problem report: the base, plus this much more times how negative it reads (|sentimentScore|, 0–1). */
-  problem: -8,
+  problem: -9,
   problemSeverity: -6,
+  /** Sustained complaints (see `ENTRY`) are a pattern, worse than the sum of the reports. */
+  repeatedProblems: -10,
   otherNegative: -3,
-  positive: 5,
-  positiveAfterComplaint: 10,
+  positive: 3,
+  positiveAfterComplaint: 5,
   problemFixed: 8,
-  valueLost: -35,
+  valueLost: -55,
   /** Times the share of the value lost. */
-  valueShrunk: -40,
+  valueShrunk: -50,
   valueGrew: 8,
 } as const;
-/** What a report weighs once its theme is resolved: the experience happened, the problem is gone. */
-export const RESOLVED_SHARE = 0.35;
+/**
+ * What a report weighs once its theme is resolved: the experience happened, the problem is gone.
+ * A threat to leave keeps more of its weight: the fix answers it, trust takes longer.
+ */
+export const RESOLVED_SHARE = { problem: 0.35, churnThreat: 0.6 } as const;
 
 /** What lets a score enter the at-risk band. */
 export const ENTRY = {
@@ -72,6 +77,7 @@ export type HealthFactor =
   | 'churn_threat'
   | 'open_problems'
   | 'resolved_problems'
+  | 'repeated_problems'
   | 'problems_fixed'
   | 'negative_feedback'
   | 'positive_feedback'
@@ -163,10 +169,11 @@ export function assessHealth(inputs: HealthInputs, now: Date): HealthAssessment 
   for (const item of items) {
     const kind = evidenceOf(item);
     const w = weight(item.createdAt);
-    const resolved = item.theme?.resolved ? RESOLVED_SHARE : 1;
+    const resolved = item.theme?.resolved === true;
     const severity = Math.min(1, Math.abs(Math.min(0, item.sentimentScore)));
-    if (kind === 'churn_threat') add(kind, POINTS.churnThreat * resolved * w, item);
-    else if (kind === 'open_problems' || kind === 'resolved_problems') add(kind, (POINTS.problem + POINTS.problemSeverity * severity) * resolved * w, item);
+    if (kind === 'churn_threat') add(kind, POINTS.churnThreat * (resolved ? RESOLVED_SHARE.churnThreat : 1) * w, item);
+    else if (kind === 'open_problems' || kind === 'resolved_problems')
+      add(kind, (POINTS.problem + POINTS.problemSeverity * severity) * (resolved ? RESOLVED_SHARE.problem : 1) * w, item);
     else if (kind === 'negative_feedback') add(kind, POINTS.otherNegative * w, item);
     else if (kind === 'positive_feedback')
       add(kind, (Date.parse(item.createdAt) > lastComplaintAt ? POINTS.positiveAfterComplaint : POINTS.positive) * w, item);
@@ -186,8 +193,11 @@ export function assessHealth(inputs: HealthInputs, now: Date): HealthAssessment 
 
   const value = valueChange(inputs.customerValue, ageDays);
   if (value) add(value.factor, value.points(weight));
+  const sustained = sustainedProblems(items, ageDays);
+  if (sustained.length >= ENTRY.sustainedReports)
+    for (const [i, item] of sustained.entries()) add('repeated_problems', i === 0 ? POINTS.repeatedProblems : 0, item);
 
-  const entry = mayEnterAtRisk(items, value, ageDays);
+  const entry = sustained.length >= ENTRY.sustainedReports || mayEnterAtRisk(items, value, ageDays);
   let raw = BASELINE + [...tallies.values()].reduce((sum, tally) => sum + tally.points, 0);
   if (!entry && raw < AT_RISK_BELOW) {
     add('kept_out_of_at_risk', AT_RISK_BELOW - raw);
@@ -236,12 +246,11 @@ function valueChange(value: HealthInputs['customerValue'], ageDays: (at: string)
   return undefined;
 }
 
-/** A churn threat, a loss of value, or sustained complaints (see `ENTRY`). */
+/** A churn threat or a loss of value (see `ENTRY`); sustained complaints are the third way in. */
 function mayEnterAtRisk(items: HealthItem[], value: ValueChange | undefined, ageDays: (at: string) => number): boolean {
-  if (items.some((item) => item.churnRisk && ageDays(item.createdAt) <= ENTRY.churnWithinDays)) return true;
-  if (value?.isLoss) return true;
-  const sustained = items.filter(
-    (item) => evidenceOf(item) === 'open_problems' && item.sentiment === 'negative' && ageDays(item.createdAt) <= ENTRY.sustainedWithinDays,
-  );
-  return sustained.length >= ENTRY.sustainedReports;
+  return items.some((item) => item.churnRisk && ageDays(item.createdAt) <= ENTRY.churnWithinDays) || value?.isLoss === true;
 }
+
+/** The negative reports of problems not resolved in the last `ENTRY.sustainedWithinDays`, newest first. */
+const sustainedProblems = (items: HealthItem[], ageDays: (at: string) => number): HealthItem[] =>
+  items.filter((item) => evidenceOf(item) === 'open_problems' && item.sentiment === 'negative' && ageDays(item.createdAt) <= ENTRY.sustainedWithinDays);

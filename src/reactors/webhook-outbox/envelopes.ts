@@ -81,6 +81,7 @@ export function outboxEntryFor(event: SourceEvent, facts: EnvelopeFacts = {}): O
           score: event.data.score,
           band: event.data.band,
           triggeredByFeedbackId: event.data.triggeredByFeedbackId,
+          reasons: event.data.reasons ?? [],
           at: event.data.at,
         },
       };
