@@ -43,9 +43,10 @@ export const feedbackListProjection = projector({
         `UPDATE feedback_items f SET status = 'processed', sentiment = r.sentiment, sentiment_score = r.score, type = r.type,
                 emotions = CASE WHEN r.emotions IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(r.emotions)) END,
                 language = r.language, analyzer = r.analyzer, fallback = r.fallback, processed_at = r.processed_at, confidence = r.confidence,
-                topic = r.topic
-           FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::jsonb[], $9::timestamptz[], $10::float8[], $11::text[])
-             AS r(id, sentiment, score, type, emotions, language, analyzer, fallback, processed_at, confidence, topic)
+                topic = r.topic, churn_risk = r.churn_risk
+           FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::jsonb[], $9::timestamptz[], $10::float8[], $11::text[],
+                       $12::boolean[])
+             AS r(id, sentiment, score, type, emotions, language, analyzer, fallback, processed_at, confidence, topic, churn_risk)
           WHERE f.feedback_id = r.id`,
         [
           d.map((x) => x.feedbackId),
@@ -60,6 +61,8 @@ export const feedbackListProjection = projector({
           // Events recorded before analyses carried a confidence replay with none.
           d.map((x) => x.analysis.confidence ?? null),
           d.map((x) => x.analysis.topic ?? null),
+          // Events recorded before analyses carried a churn risk replay as none.
+          d.map((x) => x.analysis.churnRisk ?? false),
         ],
       );
     },
@@ -79,7 +82,7 @@ export const feedbackListProjection = projector({
         const { feedbackId, analysis, processedAt } = event.data;
         await tx.query(
           `UPDATE feedback_items SET status = 'processed', sentiment = $2, sentiment_score = $3, type = $4, emotions = $5,
-                  language = $6, analyzer = $7, fallback = $8, processed_at = $9, confidence = $10, topic = $11
+                  language = $6, analyzer = $7, fallback = $8, processed_at = $9, confidence = $10, topic = $11, churn_risk = $12
             WHERE feedback_id = $1`,
           [
             feedbackId,
@@ -94,6 +97,7 @@ export const feedbackListProjection = projector({
             // Events recorded before analyses carried a confidence replay with none.
             analysis.confidence ?? null,
             analysis.topic ?? null,
+            analysis.churnRisk ?? false,
           ],
         );
         return;

@@ -16,9 +16,10 @@ export const CSV_COLUMNS = [
   'userId',
   'source',
   'metadata',
+  'churnRisk',
 ];
 
-/** A cell: emotions joined by `;`, metadata as JSON, an absent value empty. */
+/** A cell: emotions joined by `;`, metadata as JSON, booleans as `true`/`false`, an absent value empty. */
 function csvCell(column: string, value: unknown): string | number {
   if (value === null || value === undefined) return '';
   if (column === 'emotions' && Array.isArray(value)) return value.join(';');

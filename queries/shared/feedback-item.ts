@@ -23,6 +23,13 @@ export const FeedbackItemSchema = Type.Object({
     }),
   ),
   emotions: nullable(Type.Array(literals(EMOTIONS))),
+  churnRisk: nullable(
+    Type.Boolean({
+      description:
+        'Extension: the customer threatens to leave (cancel, switch to a competitor, not renew, refund and close the account, uninstall ' +
+        'for good). Such an item is never `positive`. `false` for items analysed before the field existed, `null` while pending.',
+    }),
+  ),
   language: nullable(Type.String({ description: 'ISO 639-1, or `und` when undetermined.' })),
   clusterId: nullable(Type.String()),
   userId: nullable(Type.String()),
@@ -63,6 +70,7 @@ export interface FeedbackRow {
   type: string | null;
   confidence: number | null;
   emotions: string[] | null;
+  churn_risk: boolean;
   language: string | null;
   cluster_id: string | null;
   user_id: string | null;
@@ -78,7 +86,7 @@ export interface FeedbackRow {
 }
 
 export const FEEDBACK_COLUMNS = `feedback_id, text, status, sentiment, sentiment_score, type, emotions, language, cluster_id, user_id,
-  source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq, confidence, topic`;
+  source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq, confidence, topic, churn_risk`;
 
 export function toFeedbackItem(row: FeedbackRow) {
   return {
@@ -90,6 +98,8 @@ export function toFeedbackItem(row: FeedbackRow) {
     type: row.type,
     confidence: row.confidence,
     emotions: row.emotions,
+    // The column defaults to false; a pending item has no analysis yet, like its other analysis fields.
+    churnRisk: row.status === 'processed' ? row.churn_risk : null,
     language: row.language,
     clusterId: row.cluster_id,
     userId: row.user_id,

@@ -12,12 +12,27 @@ const FEEDBACK_ITEM = {
   type: 'bug',
   confidence: 0.82,
   emotions: ['frustration'],
+  churnRisk: false,
   language: 'en',
   clusterId: 'cl_0h4k2j8s6d1f3g5a7p9q',
   userId: 'user_42',
   source: 'api',
   metadata: { plan: 'pro', page: '/reports/export' },
   createdAt: '2025-01-15T09:30:00.000Z',
+};
+
+const CHURN_RISK_ITEM = {
+  ...FEEDBACK_ITEM,
+  id: 'fb_8d1s5g0h3j6k9l2z4x7c',
+  text: 'Your pricing jumped 40% overnight. Seriously considering switching to a competitor.',
+  sentimentScore: -0.5,
+  type: 'complaint',
+  confidence: 0.6,
+  emotions: ['disappointment'],
+  churnRisk: true,
+  clusterId: 'cl_2w6e9r1t4y7u0i3o5p8a',
+  metadata: { plan: 'team' },
+  createdAt: '2025-01-15T11:02:00.000Z',
 };
 
 const PENDING_ITEM = {
@@ -28,6 +43,7 @@ const PENDING_ITEM = {
   type: null,
   confidence: null,
   emotions: null,
+  churnRisk: null,
   language: null,
   clusterId: null,
 };
@@ -40,6 +56,7 @@ const CLUSTER = {
   spiking: false,
   size: 14,
   sentiment: { positive: 0, neutral: 3, negative: 11 },
+  churnRiskCount: 2,
   firstSeenAt: '2025-01-02T14:05:00.000Z',
   lastSeenAt: '2025-01-15T09:30:00.000Z',
 };
@@ -69,7 +86,7 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
     processedAt: '2025-01-15T09:30:02.981Z',
     analysis: { analyzer: 'offline', fallback: null, topic: null },
   },
-  FeedbackList: { items: [FEEDBACK_ITEM, PENDING_ITEM], nextBefore: '2025-01-15T09:30:00.000Z' },
+  FeedbackList: { items: [CHURN_RISK_ITEM, FEEDBACK_ITEM, PENDING_ITEM], nextBefore: '2025-01-15T09:30:00.000Z' },
   SearchResults: { results: [{ score: 0.83, feedback: FEEDBACK_ITEM }], model: 'use-lite-512' },
   Cluster: CLUSTER,
   WebhookEndpoint: WEBHOOK_ENDPOINT,

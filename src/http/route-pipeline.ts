@@ -108,8 +108,8 @@ function declaredHeaders(ctx: Koa.Context, route: RouteSpec): Record<string, str
 }
 
 /**
- * Query values arrive as text: integers and numbers are converted only when they are written as
- * such (`2.5` stays text and fails an integer schema), repeatable parameters (array schemas) always
+ * Query values arrive as text: integers, numbers and booleans are converted only when they are written as
+ * such (`2.5` stays text and fails an integer schema, `yes` a boolean one), repeatable parameters (array schemas) always
  * become arrays, and a repeated single parameter keeps its last value.
  */
 function normaliseQuery(query: Record<string, string | string[] | undefined>, route: RouteSpec): Record<string, unknown> {
@@ -125,6 +125,7 @@ function normaliseQuery(query: Record<string, string | string[] | undefined>, ro
     const text = Array.isArray(value) ? value[value.length - 1] : value;
     if (type === 'integer' && /^-?\d+$/.test(text)) out[name] = Number(text);
     else if (type === 'number' && /^-?\d+(\.\d+)?$/.test(text)) out[name] = Number(text);
+    else if (type === 'boolean' && (text === 'true' || text === 'false')) out[name] = text === 'true';
     else out[name] = text;
   }
   return out;

@@ -84,6 +84,7 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
       type: item.type,
       emotions: item.emotions,
       language: item.language,
+      churnRisk: false,
       processedAt: delivery.json.occurredAt,
     });
     expect(verifySpecSignature(hook.secret, String(delivery.headers['x-service-signature']), delivery.body, nowSeconds())).to.equal(true);

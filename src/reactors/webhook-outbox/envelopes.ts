@@ -29,13 +29,13 @@ export function outboxEntryFor(event: SourceEvent, facts: EnvelopeFacts = {}): O
   const eventId = `evt_${event.id.replace(/-/g, '')}`;
   switch (event.type) {
     case 'FeedbackProcessed': {
-      const { sentiment, sentimentScore, type, emotions, language } = event.data.analysis;
+      const { sentiment, sentimentScore, type, emotions, language, churnRisk = false } = event.data.analysis;
       return {
         eventId,
         kind: 'feedback.processed',
         projectId: event.data.projectId,
         occurredAt: event.data.processedAt,
-        data: { feedbackId: event.data.feedbackId, sentiment, sentimentScore, type, emotions, language, processedAt: event.data.processedAt },
+        data: { feedbackId: event.data.feedbackId, sentiment, sentimentScore, type, emotions, language, churnRisk, processedAt: event.data.processedAt },
       };
     }
     case 'ClusterSpiking':

@@ -23,7 +23,7 @@ interface ItemRow {
 export async function healthInputsOf(db: Queryable, projectId: string, userId: string, now: Date): Promise<HealthInputs> {
   const since = new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000).toISOString();
   const feedback = await db.query<ItemRow>(
-    `SELECT f.feedback_id, f.sentiment, f.sentiment_score, f.type, false AS churn_risk, f.created_at,
+    `SELECT f.feedback_id, f.sentiment, f.sentiment_score, f.type, f.churn_risk, f.created_at,
             c.cluster_id, c.status = 'resolved' AS resolved, c.resolved_at
        FROM user_feedback uf JOIN feedback_items f USING (feedback_id) LEFT JOIN clusters c ON c.cluster_id = f.cluster_id
       WHERE uf.project_id = $1 AND uf.user_id = $2 AND f.sentiment IS NOT NULL AND f.created_at >= $3
