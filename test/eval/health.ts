@@ -43,8 +43,8 @@ export interface HealthEvaluation {
   singleComplaintFalseAlarms: string[];
   churnThreats: number;
   churnThreatMisses: string[];
-  /** Whether the analyzer reports churn risk at all (a model without it misses every threat the words alone do not carry). */
-  analyzerReportsChurnRisk: boolean;
+  /** Items the analyzer flagged as a churn threat, of all items. */
+  churnRiskItems: { flagged: number; total: number };
   mistakes: { id: string; expected: HealthBand; actual: HealthBand; score: number; reasons: string[] }[];
   pass: boolean;
 }
@@ -91,7 +91,7 @@ export async function assessHistories(histories: History[]): Promise<{ history: 
       sentiment: analyses[i].sentiment,
       sentimentScore: analyses[i].sentimentScore,
       type: analyses[i].type,
-      churnRisk: (analyses[i] as Analysis & { churnRisk?: boolean }).churnRisk === true,
+      churnRisk: analyses[i].churnRisk,
       // Without clustering, each open problem is its own theme; items resolved the same day share one.
       theme:
         item.themeResolvedDaysAgo === undefined
@@ -121,7 +121,10 @@ export async function evaluateHealth(set: 'tuning' | 'held-out'): Promise<Health
     singleComplaintFalseAlarms,
     churnThreats: threats.length,
     churnThreatMisses,
-    analyzerReportsChurnRisk: results.some(({ analyses }) => analyses.some((analysis) => 'churnRisk' in analysis)),
+    churnRiskItems: {
+      flagged: results.reduce((n, { analyses }) => n + analyses.filter((analysis) => analysis.churnRisk).length, 0),
+      total: results.reduce((n, { analyses }) => n + analyses.length, 0),
+    },
     mistakes: results
       .filter(({ history, assessment }) => history.band !== assessment.band)
       .map(({ history, assessment }) => ({
@@ -146,7 +149,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     `  false alarms on a single ordinary complaint: ${result.singleComplaintFalseAlarms.length} of ${result.singleComplaints} ${result.singleComplaintFalseAlarms.join(' ')}`,
   );
   console.log(`  misses on explicit churn threats: ${result.churnThreatMisses.length} of ${result.churnThreats} ${result.churnThreatMisses.join(' ')}`);
-  if (!result.analyzerReportsChurnRisk) console.log('  note: the analyzer reports no churnRisk; churn threats count only through their words');
+  console.log(`  items the analyzer flagged as a churn threat: ${result.churnRiskItems.flagged} of ${result.churnRiskItems.total}`);
   console.log('  confusion (rows expected, columns model):');
   for (const expected of BANDS)
     console.log(`    ${expected.padEnd(8)} ${BANDS.map((actual) => String(result.confusion[expected][actual]).padStart(3)).join(' ')}`);

@@ -9,6 +9,7 @@ const evaluations = [
   'test/eval/clustering.ts',
   'test/eval/first-week.ts',
   'test/eval/transcripts.ts',
+  'test/eval/health.ts',
 ];
 // Held-out sets have no bar: their figures are printed, their exit status never fails the run. The
 // generalisation sets are scored with the first-week bars, which they do not meet yet: reported, not gating.
