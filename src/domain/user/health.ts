@@ -5,21 +5,23 @@ import { describeFactor } from './health-wording.js';
  * Customer health: a score 0–100 a success team can act on, with the reasons behind it.
  *
  * The score is a baseline plus signed points, one set per factor, each point weighed by how recent
- * its evidence is (the weight halves every 30 days). Every factor decays with that one clock, so as
- * time passes without news the score only moves back towards the baseline: nobody enters the
- * at-risk band because a date went by, and a new alert always has a new cause.
+ * its evidence is (the weight halves every 30 days). Every factor decays with that one clock (or, for
+ * the pattern of sustained complaints and the entry rule, ends at a fixed age), so as time passes
+ * without news the score only moves back towards the baseline: nobody enters the at-risk band
+ * because a date went by, and a new alert always has a new cause.
  *
  * - Nothing to go on is healthy (70): most customers never write, and silence is no complaint.
- * - One item moves the score a little: a fresh problem report costs 8 to 14 points, by how negative
- *   it reads; several recent ones add up. Feature requests and questions are not complaints and cost
- *   nothing, even when phrased impatiently (3 points for a negative one).
+ * - One item moves the score a little: a fresh problem report (a bug or complaint) costs 9 to 15
+ *   points, by how negative it reads; several recent ones add up, and sustained ones (below) cost 10
+ *   more as a pattern. Feature requests and questions are not complaints and cost nothing (3 points
+ *   when they read negative, like any other negative message).
  * - A churn threat (the analysis' `churnRisk`) costs 65 points: on its own it keeps a customer at
  *   risk for about a month.
- * - Value: a customer who stopped paying costs 35 points, one whose value shrank 40 points times the
- *   share lost (half of it: 20); growth earns 8.
+ * - Value: a customer who stopped paying costs 55 points (at risk for about a month on its own), one
+ *   whose value shrank 50 points times the share lost (half of it: 25); growth earns 8.
  * - Unresolved problems weigh fully; once the theme a problem belongs to is resolved, its report
- *   counts for about a third, and the fix itself earns 8 points.
- * - Positive feedback earns 5 points, and 10 when written after the customer's latest complaint.
+ *   counts for about a third (a threat to leave for 60 %), and the fix itself earns 8 points.
+ * - Positive feedback earns 3 points, and 5 when written after the customer's latest complaint.
  * - Entering the at-risk band (below 40) takes one of: a churn threat in the last 60 days, the
  *   customer value lost or shrunk by a quarter or more in the last 90 days, or sustained complaints:
  *   at least 3 negative problem reports in the last 30 days whose themes are not resolved. Without
