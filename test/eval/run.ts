@@ -6,6 +6,7 @@ const evaluations = [
   'test/eval/analyzer.ts',
   'test/eval/languages.ts',
   'test/eval/tuning.ts',
+  'test/eval/churn.ts',
   'test/eval/clustering.ts',
   'test/eval/first-week.ts',
   'test/eval/transcripts.ts',
