@@ -6,10 +6,11 @@
  * - test/fixtures/churn/held-out/items.json, when present: written without sight of the cues; figures only,
  *   mistakes withheld, so that nothing gets tuned against it.
  *
- *   npx tsx test/eval/churn.ts [--tuning-only]
+ *   npx tsx test/eval/churn.ts [--set tuning|held-out]   (both by default)
  *
- * Bar: accuracy >= 90% in at least five languages, on the held-out set when there is one, else on the tuning
- * set. Exits 1 when below it.
+ * Bar: accuracy >= 90% in at least five languages, judged on the held-out set when it is scored, else on the
+ * tuning set. Exits 1 when below it. `npm run eval` gates on the tuning set and prints the held-out figures
+ * without gating, as for every held-out set (a held-out miss cannot be tuned away without spoiling the set).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -96,18 +97,22 @@ async function evaluateSet(name: string, file: string, showMistakes: boolean): P
   return { meeting, all };
 }
 
-export async function evaluateChurn(options: { tuningOnly?: boolean } = {}): Promise<boolean> {
-  const tuning = await evaluateSet('tuning', path.join(FIXTURES, 'tuning', 'items.json'), true);
+export async function evaluateChurn(sets: { tuning: boolean; heldOut: boolean } = { tuning: true, heldOut: true }): Promise<boolean> {
+  const tuning = sets.tuning ? await evaluateSet('tuning', path.join(FIXTURES, 'tuning', 'items.json'), true) : undefined;
   const heldOutFile = path.join(FIXTURES, 'held-out', 'items.json');
-  const heldOut = !options.tuningOnly && existsSync(heldOutFile) ? await evaluateSet('held-out', heldOutFile, false) : undefined;
-  const judged = heldOut ?? tuning;
+  const heldOut = sets.heldOut && existsSync(heldOutFile) ? await evaluateSet('held-out', heldOutFile, false) : undefined;
+  const judged = heldOut ? { name: 'held-out', ...heldOut } : tuning ? { name: 'tuning', ...tuning } : undefined;
+  if (!judged) {
+    console.log('no churn set to score');
+    return true;
+  }
   const pass = judged.meeting >= CHURN_BAR.languages;
-  console.log(
-    `\n${pass ? 'PASS' : 'FAIL'}: ${judged.meeting} languages at >= 90% churnRisk accuracy on the ${heldOut ? 'held-out' : 'tuning'} set (bar: ${CHURN_BAR.languages})`,
-  );
+  console.log(`\n${pass ? 'PASS' : 'FAIL'}: ${judged.meeting} languages at >= 90% churnRisk accuracy on the ${judged.name} set (bar: ${CHURN_BAR.languages})`);
   return pass;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  process.exit((await evaluateChurn({ tuningOnly: process.argv.includes('--tuning-only') })) ? 0 : 1);
+  const set = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1] : undefined;
+  if (set !== undefined && set !== 'tuning' && set !== 'held-out') throw new Error(`--set must be tuning or held-out, not ${set}`);
+  process.exit((await evaluateChurn({ tuning: set !== 'held-out', heldOut: set !== 'tuning' })) ? 0 : 1);
 }
