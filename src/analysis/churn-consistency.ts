@@ -1,6 +1,6 @@
 import { EMOTIONS, type Emotion, type TextAnalysis } from './analyzer.js';
 
-/** Magnitude given to a churn threat the analyzer had read as positive or neutral. */
+/** Least magnitude of the negative score given to a churn threat the analyzer had read as positive. */
 export const CHURN_SENTIMENT_MAGNITUDE = 0.5;
 /** Confidence of an answer a rule overrode (as the offline hard-case rules record it). */
 const OVERRIDDEN_CONFIDENCE = 0.6;
@@ -11,11 +11,12 @@ type Judged = Pick<TextAnalysis, 'sentiment' | 'sentimentScore' | 'type' | 'emot
 
 /**
  * A threat to leave is never good news, whatever praise surrounds it ("great features, but at this price
- * we're leaving"): an item with a churn risk that was read as positive or neutral becomes negative, praise
- * becomes a complaint, positive emotions give way to disappointment. Negative readings and items without a churn risk are kept.
+ * we're leaving"): an item with a churn risk that was read as positive becomes negative, praise becomes a
+ * complaint, positive emotions give way to disappointment. Neutral and negative readings are kept: a plain
+ * "how do I cancel my subscription?" is a neutral question that carries the risk.
  */
 export function withChurnRisk<T extends Judged>(analysis: T, churnRisk: boolean): T & { churnRisk: boolean } {
-  if (!churnRisk || analysis.sentiment === 'negative') return { ...analysis, churnRisk };
+  if (!churnRisk || analysis.sentiment !== 'positive') return { ...analysis, churnRisk };
   const kept = analysis.emotions.filter((emotion) => !POSITIVE_EMOTIONS.includes(emotion));
   const emotions = kept.some((emotion) => NEGATIVE_EMOTIONS.includes(emotion)) ? kept : EMOTIONS.filter((e) => e === 'disappointment' || kept.includes(e));
   return {
@@ -23,7 +24,7 @@ export function withChurnRisk<T extends Judged>(analysis: T, churnRisk: boolean)
     churnRisk,
     sentiment: 'negative',
     sentimentScore: -Math.max(CHURN_SENTIMENT_MAGNITUDE, Math.abs(analysis.sentimentScore)),
-    type: analysis.type === 'praise' || analysis.type === 'other' ? 'complaint' : analysis.type,
+    type: analysis.type === 'praise' ? 'complaint' : analysis.type,
     emotions,
     ...(analysis.confidence === undefined ? {} : { confidence: Math.min(analysis.confidence, OVERRIDDEN_CONFIDENCE) }),
   };

@@ -13,6 +13,7 @@ import type { ClassifierModel } from './classifier/classifier-model.js';
 import { neutralisePlaceholders } from './text/placeholders.js';
 import { classifyWithCues } from './multilingual/multilingual-classifier.js';
 import { withChurnRisk } from '../churn-consistency.js';
+import { detectChurnRisk } from './churn/detect-churn.js';
 import classifierModel from './model/classifiers.json' with { type: 'json' };
 
 export { OFFLINE_ANALYZER_NAME };
@@ -42,7 +43,7 @@ export class OfflineAnalyzer implements Analyzer {
     // The sentence encoder reads English only; other languages with a cue lexicon are classified from it.
     const classification = classifyWithCues(cleaned, language) ?? this.classifier.classify(cleaned, vector);
     return {
-      ...withChurnRisk(classification, false),
+      ...withChurnRisk(classification, detectChurnRisk(cleaned, language)),
       language,
       embedding: this.toEmbedding(vector),
       analyzer: this.name,

@@ -17,7 +17,7 @@ describe('normalizeAnalysis', () => {
     }
   });
 
-  it('given a churn risk the model read as praise, then the item is negative: a complaint with a negative score and no satisfaction', () => {
+  it('given a churn risk the model read as praise, then the item is negative: a complaint with a negative score and no satisfaction; a neutral one stays neutral', () => {
     const praise = { ...valid, sentiment: 'positive', sentimentScore: 0.05, type: 'praise', emotions: ['satisfaction', 'gratitude'], churnRisk: true };
     expect(normalizeAnalysis(praise)).to.deep.include({
       sentiment: 'negative',
@@ -26,7 +26,11 @@ describe('normalizeAnalysis', () => {
       emotions: ['disappointment', 'gratitude'],
     });
     const neutralQuestion = { ...valid, sentiment: 'neutral', sentimentScore: 0, type: 'question', emotions: [], churnRisk: true };
-    expect(normalizeAnalysis(neutralQuestion)).to.deep.include({ sentiment: 'negative', sentimentScore: -0.5, type: 'question' });
+    expect(normalizeAnalysis(neutralQuestion), 'a neutral question keeps its reading').to.deep.include({
+      sentiment: 'neutral',
+      sentimentScore: 0,
+      type: 'question',
+    });
     const strongPraise = { ...praise, sentimentScore: 0.9 };
     expect(normalizeAnalysis(strongPraise).sentimentScore).to.equal(-0.9);
     expect(normalizeAnalysis({ ...praise, churnRisk: false })).to.include({ sentiment: 'positive', type: 'praise' });
