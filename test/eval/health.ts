@@ -6,7 +6,8 @@
  *   npx tsx test/eval/health.ts --held-out   the blind held-out set (test/fixtures/health/held-out)
  *
  * Bar: band agreement >= 90 %, no false alarm on a single ordinary complaint, no missed explicit
- * churn threat. Exits 1 when below it.
+ * churn threat. Exits 1 when below it. False alarms on a single item that is no complaint (a
+ * question the analyzer flags as a threat to leave) are printed beside, without a bar.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,6 +42,9 @@ export interface HealthEvaluation {
   confusion: Record<HealthBand, Record<HealthBand, number>>;
   singleComplaints: number;
   singleComplaintFalseAlarms: string[];
+  /** Single ordinary items that are no complaint (a question, a request…) put at risk: a churn flag the analyzer got wrong, mostly. */
+  singleOtherItems: number;
+  singleOtherItemFalseAlarms: string[];
   churnThreats: number;
   churnThreatMisses: string[];
   /** Items the analyzer flagged as a churn threat, of all items. */
@@ -74,8 +78,10 @@ const droppedInValue = (marks: History['valueMarks']) => {
   return calls.some((call, i) => i > 0 && call.value < calls[i - 1].value);
 };
 
-/** One item, no drop in value, and labelled as no risk: an ordinary complaint (or less). */
+/** One item, no drop in value, and labelled as no risk: an ordinary item (a complaint, a question, praise…). */
 const isSingleOrdinaryItem = (history: History) => history.items.length === 1 && !droppedInValue(history.valueMarks) && history.band !== 'at_risk';
+/** …that the analyzer reads as a complaint or a bug report: an ordinary complaint. */
+const isProblemReport = (analysis: Analysis) => analysis.type === 'complaint' || analysis.type === 'bug';
 /** Labelled at risk for a threat to leave, as the labeller tells it. */
 const THREAT_WORDS = /\bthreat|cancel|\bleav(e|ing)\b|\bswitch|renew|churn|competitor|move to|moving to/i;
 const isExplicitChurnThreat = (history: History) => history.band === 'at_risk' && THREAT_WORDS.test(`${history.story} ${history.why}`);
@@ -108,7 +114,9 @@ export async function evaluateHealth(set: 'tuning' | 'held-out'): Promise<Health
   const results = await assessHistories(histories);
   const confusion = Object.fromEntries(BANDS.map((e) => [e, Object.fromEntries(BANDS.map((a) => [a, 0]))])) as HealthEvaluation['confusion'];
   for (const { history, assessment } of results) confusion[history.band][assessment.band] += 1;
-  const singles = results.filter(({ history }) => isSingleOrdinaryItem(history));
+  const singleItems = results.filter(({ history }) => isSingleOrdinaryItem(history));
+  const singles = singleItems.filter(({ analyses }) => isProblemReport(analyses[0]));
+  const otherSingles = singleItems.filter(({ analyses }) => !isProblemReport(analyses[0]));
   const threats = results.filter(({ history }) => isExplicitChurnThreat(history));
   const singleComplaintFalseAlarms = singles.filter(({ assessment }) => assessment.band === 'at_risk').map(({ history }) => history.id);
   const churnThreatMisses = threats.filter(({ assessment }) => assessment.band !== 'at_risk').map(({ history }) => history.id);
@@ -119,6 +127,8 @@ export async function evaluateHealth(set: 'tuning' | 'held-out'): Promise<Health
     confusion,
     singleComplaints: singles.length,
     singleComplaintFalseAlarms,
+    singleOtherItems: otherSingles.length,
+    singleOtherItemFalseAlarms: otherSingles.filter(({ assessment }) => assessment.band === 'at_risk').map(({ history }) => history.id),
     churnThreats: threats.length,
     churnThreatMisses,
     churnRiskItems: {
@@ -147,6 +157,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   console.log(`  band agreement: ${pct(result.agreement)} (bar ${pct(BAR.agreement)})`);
   console.log(
     `  false alarms on a single ordinary complaint: ${result.singleComplaintFalseAlarms.length} of ${result.singleComplaints} ${result.singleComplaintFalseAlarms.join(' ')}`,
+  );
+  console.log(
+    `  (informational) false alarms on a single ordinary item that is no complaint: ${result.singleOtherItemFalseAlarms.length} of ${result.singleOtherItems} ${result.singleOtherItemFalseAlarms.join(' ')}`,
   );
   console.log(`  misses on explicit churn threats: ${result.churnThreatMisses.length} of ${result.churnThreats} ${result.churnThreatMisses.join(' ')}`);
   console.log(`  items the analyzer flagged as a churn threat: ${result.churnRiskItems.flagged} of ${result.churnRiskItems.total}`);
