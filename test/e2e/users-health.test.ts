@@ -177,6 +177,16 @@ describe('User health and user.health_changed (spec 6)', function () {
     expect(after.reasons.find((reason: any) => reason.factor === 'problems_fixed').points).to.be.greaterThan(0);
   });
 
+  it('an explicit churn threat (offline analyzer) enters the band at once and alerts, the threat first among the reasons', async () => {
+    const [threat] = await submit('hal', ['We are looking at other tools and will probably switch to a competitor when our contract ends.']);
+    await expectEventually(() => expect(alertsFor('hal')).to.have.length(1), { timeoutMs: 30_000, intervalMs: 200 });
+    const { data } = alertsFor('hal')[0].json;
+    expect(data).to.include({ band: 'at_risk', triggeredByFeedbackId: threat });
+    expectReasons(data.reasons);
+    expect(data.reasons[0]).to.include({ factor: 'churn_threat' });
+    expect(data.reasons[0].feedbackIds).to.deep.equal([threat]);
+  });
+
   it('backfilled items count towards health but never alert', async () => {
     await submit('bob', COMPLAINTS, TEN_DAYS_AGO());
     await expectEventually(async () => expect(await bandEvents('bob')).to.have.length(1), { timeoutMs: 30_000, intervalMs: 200 });
