@@ -84,4 +84,19 @@ export const clustersMigrations: Migration[] = [
       DELETE FROM parked_events WHERE projection = 'clusters';
     `,
   },
+  {
+    // Each theme counts its members that threaten to leave. Analyses recorded before the field existed replay
+    // as no churn risk, the defaults, so the read model needs no rebuild.
+    id: '0407_clusters_churn_risk',
+    sql: `
+      ALTER TABLE cluster_members ADD COLUMN IF NOT EXISTS churn_risk boolean NOT NULL DEFAULT false;
+      ALTER TABLE clusters ADD COLUMN IF NOT EXISTS churn_risk_count integer NOT NULL DEFAULT 0;
+    `,
+  },
+  {
+    // When a resolved theme was resolved (customer health credits recent fixes). Themes resolved
+    // before this column existed keep null: resolved, date unknown, until the read model is rebuilt.
+    id: '0408_clusters_resolved_at',
+    sql: `ALTER TABLE clusters ADD COLUMN IF NOT EXISTS resolved_at timestamptz;`,
+  },
 ];

@@ -41,4 +41,9 @@ export const feedbackListMigrations: Migration[] = [
     id: '0202_feedback_items_topic',
     sql: `ALTER TABLE feedback_items ADD COLUMN IF NOT EXISTS topic text;`,
   },
+  {
+    // Whether the customer threatens to leave; analyses recorded before the field existed replay as false, the default, so nothing is rebuilt.
+    id: '0203_feedback_items_churn_risk',
+    sql: `ALTER TABLE feedback_items ADD COLUMN IF NOT EXISTS churn_risk boolean NOT NULL DEFAULT false;`,
+  },
 ];

@@ -46,9 +46,11 @@ export const feedbackListProjection = projector({
       await tx.query(
         `UPDATE feedback_items f SET sentiment = r.sentiment, sentiment_score = r.score, type = r.type,
                 emotions = CASE WHEN r.emotions IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(r.emotions)) END,
-                language = r.language, analyzer = r.analyzer, fallback = r.fallback, confidence = r.confidence, topic = r.topic
-           FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::jsonb[], $9::float8[], $10::text[])
-             AS r(id, sentiment, score, type, emotions, language, analyzer, fallback, confidence, topic)
+                language = r.language, analyzer = r.analyzer, fallback = r.fallback, confidence = r.confidence, topic = r.topic,
+                churn_risk = r.churn_risk
+           FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::jsonb[], $9::float8[], $10::text[],
+                       $11::boolean[])
+             AS r(id, sentiment, score, type, emotions, language, analyzer, fallback, confidence, topic, churn_risk)
           WHERE f.feedback_id = r.id`,
         [
           d.map((x) => x.feedbackId),
@@ -62,6 +64,8 @@ export const feedbackListProjection = projector({
           // Events recorded before analyses carried a confidence replay with none.
           d.map((x) => x.analysis.confidence ?? null),
           d.map((x) => x.analysis.topic ?? null),
+          // Events recorded before analyses carried a churn risk replay as none.
+          d.map((x) => x.analysis.churnRisk ?? false),
         ],
       );
     },
@@ -81,7 +85,7 @@ export const feedbackListProjection = projector({
         const { feedbackId, analysis } = event.data;
         await tx.query(
           `UPDATE feedback_items SET sentiment = $2, sentiment_score = $3, type = $4, emotions = $5,
-                  language = $6, analyzer = $7, fallback = $8, confidence = $9, topic = $10
+                  language = $6, analyzer = $7, fallback = $8, confidence = $9, topic = $10, churn_risk = $11
             WHERE feedback_id = $1`,
           [
             feedbackId,
@@ -95,6 +99,7 @@ export const feedbackListProjection = projector({
             // Events recorded before analyses carried a confidence replay with none.
             analysis.confidence ?? null,
             analysis.topic ?? null,
+            analysis.churnRisk ?? false,
           ],
         );
         return;

@@ -16,6 +16,7 @@ export const CSV_COLUMNS = [
   'userId',
   'source',
   'metadata',
+  'churnRisk',
 ];
 
 export interface ExportOptions {
@@ -29,7 +30,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** A text cell a spreadsheet would run as a formula, shown as text instead; the stored text is not changed. */
 export const neutraliseFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
 
-/** A cell: emotions joined by `;`, metadata as JSON, an absent value empty. Numbers the service computed stay numbers. */
+/** A cell: emotions joined by `;`, metadata as JSON, booleans as `true`/`false`, an absent value empty. Numbers the service computed stay numbers. */
 function csvCell(column: string, value: unknown, options: ExportOptions): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return value;

@@ -25,6 +25,13 @@ export const FeedbackItemSchema = Type.Object({
     }),
   ),
   emotions: nullable(Type.Array(literals(EMOTIONS))),
+  churnRisk: nullable(
+    Type.Boolean({
+      description:
+        'Extension: the customer threatens to leave (cancel, switch to a competitor, not renew, refund and close the account, uninstall ' +
+        'for good). Such an item is never `positive`. `false` for items analysed before the field existed, `null` while pending.',
+    }),
+  ),
   language: nullable(Type.String({ description: 'ISO 639-1, or `und` when undetermined.' })),
   clusterId: nullable(
     Type.String({ description: 'The theme; set on every processed item (null while pending, and while `feedbackctl reembed` re-clusters it).' }),
@@ -67,6 +74,7 @@ export interface FeedbackRow {
   type: string | null;
   confidence: number | null;
   emotions: string[] | null;
+  churn_risk: boolean;
   language: string | null;
   cluster_id: string | null;
   user_id: string | null;
@@ -82,7 +90,7 @@ export interface FeedbackRow {
 }
 
 export const FEEDBACK_COLUMNS = `feedback_id, text, status, sentiment, sentiment_score, type, emotions, language, cluster_id, user_id,
-  source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq, confidence, topic`;
+  source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq, confidence, topic, churn_risk`;
 
 export function toFeedbackItem(row: FeedbackRow) {
   // The analysis is recorded a moment before the item joins its theme; it shows once processing is complete.
@@ -96,6 +104,7 @@ export function toFeedbackItem(row: FeedbackRow) {
     type: done ? row.type : null,
     confidence: done ? row.confidence : null,
     emotions: done ? row.emotions : null,
+    churnRisk: done ? row.churn_risk : null,
     language: done ? row.language : null,
     clusterId: row.cluster_id,
     userId: row.user_id,

@@ -53,7 +53,7 @@ describe('GET /api/v1/feedback/export: every matching item, streamed as CSV or N
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.equal('text/csv; charset=utf-8');
     const text = await response.text();
-    expect(text.split('\n')[0]).to.equal('id,createdAt,text,status,sentiment,sentimentScore,type,emotions,language,clusterId,userId,source,metadata');
+    expect(text.split('\n')[0]).to.equal('id,createdAt,text,status,sentiment,sentimentScore,type,emotions,language,clusterId,userId,source,metadata,churnRisk');
     const rows = parse(text, { columns: true }) as Record<string, string>[];
     const listed = await listOf('source=api&meta=team:mobile');
     expect(listed).to.have.length(2);
@@ -62,7 +62,7 @@ describe('GET /api/v1/feedback/export: every matching item, streamed as CSV or N
     expect(rows[1].text).to.equal('Sync fails, says "quota exceeded"\nthen logs me out; write to me at [email]');
     expect(text).not.to.include('ana@example.com');
     expect(JSON.parse(rows[1].metadata)).to.deep.equal({ team: 'mobile', seats: 5 });
-    expect(rows[1]).to.include({ createdAt: '2025-01-10T08:00:00.000Z', source: 'api', status: 'pending', sentiment: '', clusterId: '' });
+    expect(rows[1]).to.include({ createdAt: '2025-01-10T08:00:00.000Z', source: 'api', status: 'pending', sentiment: '', clusterId: '', churnRisk: '' });
   });
 
   it('NDJSON with a filter: one item per line, exactly as the list shows it', async () => {

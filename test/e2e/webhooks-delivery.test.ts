@@ -86,6 +86,7 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
       type: item.type,
       emotions: item.emotions,
       language: item.language,
+      churnRisk: false,
       clusterId: item.clusterId,
       label: theme.cluster.label,
       processedAt: item.processedAt,

@@ -26,6 +26,7 @@ export interface ProcessedAnalysis {
   type: string;
   emotions: string[];
   language: string;
+  churnRisk?: boolean;
 }
 
 /** What an envelope needs beyond its event: the end users of a resolved theme, the analysis of a processed item. */
@@ -34,12 +35,14 @@ export interface EnvelopeFacts {
   analysis?: ProcessedAnalysis;
 }
 
-export const processedAnalysisOf = ({ sentiment, sentimentScore, type, emotions, language }: ProcessedAnalysis): ProcessedAnalysis => ({
+/** Analyses recorded before the churn signal existed carry none: false. */
+export const processedAnalysisOf = ({ sentiment, sentimentScore, type, emotions, language, churnRisk = false }: ProcessedAnalysis): ProcessedAnalysis => ({
   sentiment,
   sentimentScore,
   type,
   emotions,
   language,
+  churnRisk,
 });
 
 /** The webhook event a log event becomes (spec 6; documented in the README). */
@@ -100,6 +103,7 @@ export function outboxEntryFor(event: SourceEvent, facts: EnvelopeFacts = {}): O
           score: event.data.score,
           band: event.data.band,
           triggeredByFeedbackId: event.data.triggeredByFeedbackId,
+          reasons: event.data.reasons ?? [],
           at: event.data.at,
         },
       };

@@ -17,7 +17,16 @@ class LocalAnalyzer implements Analyzer {
 
   async analyze(text: string): Promise<Analysis> {
     this.seen.push(text);
-    return { sentiment: 'negative', sentimentScore: -0.5, type: 'bug', emotions: [], language: 'en', embedding: await this.embed(), analyzer: this.name };
+    return {
+      sentiment: 'negative',
+      sentimentScore: -0.5,
+      type: 'bug',
+      emotions: [],
+      language: 'en',
+      churnRisk: false,
+      embedding: await this.embed(),
+      analyzer: this.name,
+    };
   }
 
   async embed(): Promise<Embedding> {
