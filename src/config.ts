@@ -31,6 +31,10 @@ export interface Config {
   slowBodiesPerAddress: number;
   /** EMBEDDINGS_*: vectors from a remote OpenAI-compatible embedding server, with either analyzer; absent: the analyzer's own. */
   embeddings?: EmbeddingsConfig;
+  /** METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>` (from anywhere); otherwise loopback only. */
+  metricsToken?: string;
+  /** READY_MAX_LAG_EVENTS / READY_MAX_LAG_SECONDS: a projection is ready within either bound of the log's end. */
+  readyMaxLag: { events: number; seconds: number };
 }
 
 export class ConfigError extends Error {
@@ -127,6 +131,20 @@ function parseEmbeddings(env: NodeJS.ProcessEnv): EmbeddingsConfig | undefined {
   };
 }
 
+function parseBound(variable: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > max) throw new ConfigError(variable, `must be an integer from 0 to ${max}, got "${raw}"`);
+  return value;
+}
+
+/** Long enough not to be guessed; visible ASCII, as it travels in a header. */
+function parseToken(variable: string, raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) throw new ConfigError(variable, 'must be 16 to 256 visible ASCII characters (openssl rand -hex 32)');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -147,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const webhookSecretKey = parseKey('WEBHOOK_SECRET_KEY', env.WEBHOOK_SECRET_KEY);
   const embeddings = parseEmbeddings(env);
+  const metricsToken = parseToken('METRICS_TOKEN', env.METRICS_TOKEN);
   const problemBase = parseUrl('PROBLEM_BASE', env.PROBLEM_BASE, ['https:', 'http:']) ?? 'https://problems.feedback.dev';
   return {
     port: parsePort(env.PORT),
@@ -164,5 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slowBodiesPerAddress: parseCount('SLOW_BODIES_PER_ADDRESS', env.SLOW_BODIES_PER_ADDRESS, DEFAULT_SLOW_BODIES_PER_ADDRESS, 1000),
     ...(webhookSecretKey ? { webhookSecretKey } : {}),
     ...(embeddings ? { embeddings } : {}),
+    readyMaxLag: {
+      events: parseBound('READY_MAX_LAG_EVENTS', env.READY_MAX_LAG_EVENTS, 1000, 1_000_000),
+      seconds: parseBound('READY_MAX_LAG_SECONDS', env.READY_MAX_LAG_SECONDS, 30, 86_400),
+    },
+    ...(metricsToken ? { metricsToken } : {}),
   };
 }

@@ -19,6 +19,7 @@ import { rateLimitMigrations } from './http/postgres-rate-limiter.js';
 import { systemClock, type Clock } from './support/clock.js';
 import { randomIds, type IdSource } from './support/ids.js';
 import type { CoreServices } from './services.js';
+import type { WorkMetrics } from './observability/work-metrics.js';
 
 export interface RuntimeOptions {
   /** Names the process holding an embedded data directory, e.g. `feedbackctl serve`. */
@@ -28,6 +29,7 @@ export interface RuntimeOptions {
   ids?: IdSource;
   /** The projectors and reactors following the log; all of the service's by default. */
   consumers?: LogConsumer[];
+  metrics?: WorkMetrics;
 }
 
 export interface Runtime extends CoreServices {
@@ -105,6 +107,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       clock: options.clock ?? systemClock,
       ids: options.ids ?? randomIds,
       logger: options.logger,
+      ...(options.metrics ? { metrics: options.metrics } : {}),
       async close() {
         await engine.stop();
         await store.close();

@@ -9,18 +9,23 @@ import { KeyCache } from './http/key-cache.js';
 import { InMemoryRateLimiter, type RateLimiter } from './http/rate-limiter.js';
 import type { RouteSpec } from './http/route.js';
 import type { Logger } from './logger.js';
-import { openRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
+import { allConsumers, allMigrations, openRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import { startAdminChannel } from './admin/admin-channel.js';
 import type { Analyzer } from './analysis/analyzer.js';
 import { createAnalyzer } from './analysis/create-analyzer.js';
 import { createLabeler } from './analysis/create-labeler.js';
 import { createQuoteExtractor } from './transcripts/extraction/create-extractor.js';
 import { startBackgroundWork } from './work/background-work.js';
+import { ServiceMetrics } from './observability/service-metrics.js';
+import { ProjectionLagReader } from './observability/projection-lag.js';
+import { StartupTasks } from './observability/startup-tasks.js';
+import { checkReadiness } from './observability/readiness.js';
 
 export interface RunningServer {
   url: string;
   port: number;
   runtime: Runtime;
+  metrics: ServiceMetrics;
   close(): Promise<void>;
 }
 
@@ -41,12 +46,20 @@ const OPENAPI_DESCRIPTION =
 
 /** Opens the runtime, starts projections and workers, and serves HTTP until `close()`. */
 export async function startServer(config: Config, options: ServerOptions): Promise<RunningServer> {
-  const runtime = await openRuntime(config, options);
+  const metrics = new ServiceMetrics();
+  const runtime = await openRuntime(config, { ...options, metrics });
   await runtime.engine.start();
+  const lag = new ProjectionLagReader(runtime.engine, runtime.store);
+  metrics.watch({ db: runtime.db, lag, logger: options.logger });
+  const startup = new StartupTasks();
   let analyzer: Promise<Analyzer> | undefined;
   const loadAnalyzer = () => (analyzer ??= options.analyzer ? Promise.resolve(options.analyzer) : createAnalyzer(config, options.logger, options.env));
   const runWorkers = options.workers ?? config.role !== 'api';
-  if (runWorkers) void loadAnalyzer().catch((error) => options.logger.error({ err: error }, 'analyzer failed to load'));
+  if (runWorkers) {
+    startup.track('analyzer', loadAnalyzer());
+    void loadAnalyzer().catch((error) => options.logger.error({ err: error }, 'analyzer failed to load'));
+  }
+  const migrations = allMigrations(options.consumers ?? allConsumers()).map((m) => m.id);
   const work = !runWorkers
     ? undefined
     : startBackgroundWork(
@@ -69,6 +82,11 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     routes: container.resolve<RouteSpec[]>(TOKENS.routes),
     openApiDescription: OPENAPI_DESCRIPTION,
     slowBodies: { timeoutMs: config.bodyTimeoutMs, perAddress: config.slowBodiesPerAddress },
+    metrics,
+    ops: {
+      readiness: () => checkReadiness({ db: runtime.db, migrations, lag, startup, tolerance: config.readyMaxLag }),
+      metricsToken: config.metricsToken,
+    },
   });
   const server = http.createServer(app.callback());
   answerClientErrors(server, config.problemBase, options.logger);
@@ -87,6 +105,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     url: `http://127.0.0.1:${port}`,
     port,
     runtime,
+    metrics,
     close() {
       closing ??= (async () => {
         // Stop accepting, let in-flight requests finish, then stop the background work and the database.

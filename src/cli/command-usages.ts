@@ -6,7 +6,8 @@ import { IMPORT_FORMAT_NAMES } from '../imports/formats.js';
 export const PROJECT_USAGE = `
   feedbackctl project create --name NAME [--origin URL]... [--customer-value-trait NAME] [--mode test|live] [--json]
   feedbackctl project list [--json]
-  feedbackctl project update --project ID [--origin URL]... [--clear-origins]
+  feedbackctl project update --project ID [--origin URL]... [--remove-origin URL]... | [--set-origins URL,URL,... | --clear-origins]
+                             (--origin adds and --remove-origin removes, keeping the other origins; --set-origins replaces the list)
                              [--customer-value-trait NAME | --clear-customer-value-trait]
                              [--identity-linking auto|suggest|off] [--identity-ignore EMAIL_OR_@DOMAIN]... [--clear-identity-ignore]
                              [--exclude-title TEXT]... [--clear-excluded-titles] [--exclude-folder NAME]... [--clear-excluded-folders]

@@ -62,6 +62,13 @@ export class StreamErasedError extends Error {
   }
 }
 
+export interface LogBacklog {
+  /** Events after the position, at most the limit asked for. */
+  events: number;
+  /** When the first of them was recorded; undefined when there is none. */
+  oldest?: Date;
+}
+
 export interface EventStore {
   readonly name: string;
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
@@ -73,6 +80,11 @@ export interface EventStore {
   erase(stream: string): Promise<void>;
   /** `erase` for many streams at once (a user erasure's items): one transaction where the adapter allows. */
   eraseStreams(streams: readonly string[]): Promise<void>;
+  /**
+   * Events strictly after `after` (counted up to `limit`) and when the oldest of them was recorded:
+   * a cheap reading of how far a reader is behind the log's end, without reading the events; optional.
+   */
+  backlogAfter?(after: LogPosition, limit: number): Promise<LogBacklog>;
   /** How many events the log holds, for progress display; optional. */
   countAll?(): Promise<number>;
   /** Calls `listener` after each local append (a hint to wake readers; they still read the log). */

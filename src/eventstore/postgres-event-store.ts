@@ -1,6 +1,14 @@
 import { EventEmitter } from 'node:events';
 import type { Database, Queryable } from '../db/database.js';
-import { type AppendResult, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent, type RecordedEvent } from './event-store.js';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type LogBacklog,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+} from './event-store.js';
 import { appendRequestsIn, prepareAppend, type AppendOutcome, type InlineOptions, type PreparedAppend } from './postgres-append.js';
 import { currentPriority, withPriority, type Priority } from '../db/priority.js';
 
@@ -158,6 +166,21 @@ export class PostgresEventStore implements EventStore {
       [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit],
     );
     return rows.rows.map(toRecorded);
+  }
+
+  /** The same window as `readAll` (below the snapshot horizon), counted on the log-order index without reading any event's data. */
+  async backlogAfter(after: LogPosition, limit: number): Promise<LogBacklog> {
+    const { rows } = await this.db.query<{ events: number; oldest: Date | null }>(
+      `SELECT count(*)::int AS events, min(recorded_at) AS oldest FROM (
+         SELECT recorded_at FROM events
+          WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          ORDER BY events.transaction_id, events.global_position
+          LIMIT $3) AS backlog`,
+      [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit],
+    );
+    const { events, oldest } = rows[0];
+    return { events, ...(oldest ? { oldest } : {}) };
   }
 
   async countAll(): Promise<number> {

@@ -16,6 +16,8 @@ import type { KnownKeyCheck } from './failed-auth-guard.js';
 import { loadWidgetScript, serveWidgetScript } from './widget-script.js';
 import { withPriority } from '../db/priority.js';
 import { guardSlowBodies, type SlowBodyLimits } from './slow-bodies.js';
+import { registerOpsRoutes, type OpsRouteDeps } from './ops-routes.js';
+import type { ServiceMetrics } from '../observability/service-metrics.js';
 
 export interface AppDeps {
   db: Queryable;
@@ -28,6 +30,8 @@ export interface AppDeps {
   routes: RouteSpec[];
   openApiDescription: string;
   slowBodies: SlowBodyLimits;
+  metrics: ServiceMetrics;
+  ops: Pick<OpsRouteDeps, 'readiness' | 'metricsToken'>;
 }
 
 /** Who called, for the request log: the project and the displayable prefix of the key, once authenticated. */
@@ -71,6 +75,23 @@ function requestLog(logger: Logger): Koa.Middleware {
   };
 }
 
+/** Requests by route template (never the raw path: no ids in labels) and final status. */
+function requestMetrics(metrics: ServiceMetrics): Koa.Middleware {
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      if (!abandonedMidRequest(ctx)) {
+        metrics.observeRequest(ctx.method, ctx._matchedRoute ?? '(unmatched)', ctx.status, Number(process.hrtime.bigint() - started) / 1e9);
+      }
+    }
+  };
+}
+
+/** What any path that does not exist answers. */
+const notFound = (ctx: Koa.Context) => new AppError(404, 'not-found', 'Not found', `There is no route ${ctx.method} ${ctx.path}; see /api/v1/openapi.json.`);
+
 export function buildApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.proxy = true;
@@ -84,12 +105,14 @@ export function buildApp(deps: AppDeps): Koa {
     ctx.body = openApi;
   });
   router.get('/widget.js', serveWidgetScript(loadWidgetScript()));
+  registerOpsRoutes(router, { ...deps.ops, registry: deps.metrics.registry, problemBase: deps.problemBase, notFound });
   for (const route of deps.routes) {
     router.register(route.path, [route.method], routePipeline(route, deps));
   }
   // A request goes before background work on the embedded database's one connection.
   app.use((_ctx, next) => withPriority('foreground', next));
   app.use(requestLog(deps.logger));
+  app.use(requestMetrics(deps.metrics));
   app.use(problemMiddleware(deps.problemBase, deps.logger));
   app.use(guardSlowBodies(deps.slowBodies));
   app.use(corsPreflight(deps.db, deps.routes));
@@ -100,7 +123,7 @@ export function buildApp(deps: AppDeps): Koa {
       ctx.set('Allow', allowed.join(', '));
       throw new AppError(405, 'method-not-allowed', 'Method not allowed', `${ctx.method} is not supported here; use ${allowed.join(', ')}.`);
     }
-    throw new AppError(404, 'not-found', 'Not found', `There is no route ${ctx.method} ${ctx.path}; see /api/v1/openapi.json.`);
+    throw notFound(ctx);
   });
   return app;
 }

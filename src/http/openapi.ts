@@ -13,6 +13,7 @@ import {
   responseRef,
 } from './openapi-responses.js';
 import { WIDGET_SCRIPT_PATH, WIDGET_TAG_DESCRIPTION } from './openapi-widget.js';
+import { METRICS_TOKEN_SCHEME, OPERATIONS_PATHS, OPERATIONS_TAG_DESCRIPTION } from './openapi-operations.js';
 
 const TAGS: Record<string, string> = {
   platform: 'Keys and the service itself.',
@@ -125,16 +126,22 @@ export function buildOpenApi(routes: RouteSpec[], info: { description: string })
   const schemas = { ...nameResponseSchemas(paths), Problem: PROBLEM_SCHEMA };
   addResponseExamples(paths);
   paths['/widget.js'] = WIDGET_SCRIPT_PATH;
+  Object.assign(paths, OPERATIONS_PATHS);
   const usedTags = new Set(routes.flatMap((route) => route.tags ?? []));
   return {
     openapi: '3.1.0',
     info: { title: 'Feedback Analysis Service API', version: '1.0.0', description: info.description },
     servers: [{ url: '/' }],
-    tags: [...[...usedTags].map((name) => ({ name, description: TAGS[name] })), { name: 'widget', description: WIDGET_TAG_DESCRIPTION }],
+    tags: [
+      ...[...usedTags].map((name) => ({ name, description: TAGS[name] })),
+      { name: 'widget', description: WIDGET_TAG_DESCRIPTION },
+      { name: 'operations', description: OPERATIONS_TAG_DESCRIPTION },
+    ],
     paths,
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'A secret key (sk_test_…, sk_live_…) or a widget key (pk_…).' },
+        metricsToken: METRICS_TOKEN_SCHEME,
       },
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
       responses: problemResponses(paths),

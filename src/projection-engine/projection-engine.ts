@@ -85,6 +85,11 @@ export class ProjectionEngine {
     this.advanced.setMaxListeners(1000);
   }
 
+  /** Where each consumer this process applies stands in the log now (what it has applied or passed over). */
+  consumerPositions(): { name: string; kind: LogConsumer['kind']; position: LogPosition }[] {
+    return this.projections.map((p) => ({ name: p.name, kind: p.kind, position: this.positions.get(p.name) ?? START }));
+  }
+
   /** Every projector and reactor following the log. */
   get names(): string[] {
     return this.projections.map((p) => p.name);

@@ -54,7 +54,7 @@ export class WebhookDeliveryWorker {
   onSlotFreed: () => void = () => {};
 
   constructor(
-    private readonly services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'logger' | 'config'>,
+    private readonly services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'logger' | 'config' | 'metrics'>,
     options: DeliveryWorkerOptions = {},
   ) {
     this.maxInFlight = options.maxInFlight ?? 16;
@@ -173,6 +173,7 @@ export class WebhookDeliveryWorker {
           WHERE endpoint_id = $1`,
         [delivery.endpoint_id, at, result.status],
       );
+      this.services.metrics?.webhookDelivery('delivered');
       logger.info(context, 'webhook delivered');
       return;
     }
@@ -198,6 +199,7 @@ export class WebhookDeliveryWorker {
         WHERE endpoint_id = $1 RETURNING failing_since, active`,
       [delivery.endpoint_id, at, result.status],
     );
+    this.services.metrics?.webhookDelivery(last ? 'failed' : 'retrying');
     logger.warn({ ...context, error: result.error, final: last }, 'webhook delivery failed');
     const row = health.rows[0];
     if (row?.active && now.getTime() - new Date(row.failing_since).getTime() >= AUTO_DISABLE_AFTER_MS) {

@@ -55,7 +55,7 @@ export class AnalysisWorker {
   private readonly maxAttempts: number;
 
   constructor(
-    private readonly services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'logger'>,
+    private readonly services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'logger' | 'metrics'>,
     private readonly analyzer: () => Promise<Analyzer>,
     options: AnalysisWorkerOptions = {},
   ) {
@@ -105,6 +105,7 @@ export class AnalysisWorker {
       if (error instanceof StreamErasedError || error instanceof WrongExpectedRevisionError) return; // deleted meanwhile
       const lastError = describeFailure(error, item.text);
       if (job.attempts >= this.maxAttempts) return this.park(job, lastError);
+      this.services.metrics?.analysis('retried');
       this.services.logger.warn({ lastError, feedbackId: job.feedback_id, attempts: job.attempts }, 'analysis failed; will retry');
       await this.services.db.query(
         `UPDATE analysis_jobs SET claimed_until = NULL, available_at = $2::timestamptz + make_interval(secs => $3)
@@ -144,6 +145,7 @@ export class AnalysisWorker {
       },
       { context: causedBy(submitted, ANALYSIS_WORKER) },
     );
+    this.services.metrics?.analysis('analysed');
   }
 
   /** Extends this worker's lease, unless another worker holds it now or the job is gone. */
@@ -168,6 +170,7 @@ export class AnalysisWorker {
       [job.feedback_id, job.claimed_until, this.services.clock.now().toISOString(), reason],
     );
     if (parked.rowCount > 0) {
+      this.services.metrics?.analysis('parked');
       this.services.logger.error({ feedbackId: job.feedback_id, attempts: job.attempts, lastError: reason }, 'analysis job parked after repeated failures');
     }
   }

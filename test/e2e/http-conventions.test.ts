@@ -348,8 +348,10 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
         expect(doc.paths, path).to.have.property(path);
         expect(Object.keys(doc.paths[path]).sort(), path).to.deep.equal(methods);
       }
-      // The widget's script is the one path outside the API (README, "Browser widget").
-      for (const path of Object.keys(doc.paths).filter((p) => p !== '/widget.js')) expect(path).to.match(/^\/api\/v1\//);
+      // Outside the API: the widget's script (README, "Browser widget") and the operator's endpoints.
+      const outside = ['/widget.js', '/healthz', '/readyz', '/metrics'];
+      for (const path of outside) expect(Object.keys(doc.paths[path]), path).to.deep.equal(['get']);
+      for (const path of Object.keys(doc.paths).filter((p) => !outside.includes(p))) expect(path).to.match(/^\/api\/v1\//);
     });
 
     /** The object a `$ref` inside the document points at. */

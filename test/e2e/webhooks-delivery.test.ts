@@ -282,6 +282,21 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
     }
   });
 
+  it('counts delivery outcomes and analysed items in /metrics (after the deliveries above, failed ones among them)', async () => {
+    const text = await (await server.request('/metrics')).text();
+    const value = (series: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((line) => line.startsWith(`${series} `))
+          ?.split(' ')[1],
+      );
+    expect(value('feedback_webhook_deliveries_total{outcome="delivered"}')).to.be.at.least(receiver.at('/processed').length + receiver.at('/fast').length);
+    expect(value('feedback_webhook_deliveries_total{outcome="retrying"}')).to.be.at.least(2); // the 503s of /down
+    expect(value('feedback_analysis_items_total{outcome="analysed"}')).to.be.at.least(1);
+    expect(Number.isInteger(value('feedback_queue_depth{queue="webhook_deliveries"}'))).to.equal(true);
+  });
+
   it('never writes a signing secret to the log or to the events table', async () => {
     expect(secrets.length).to.be.greaterThan(3);
     const raw = await server.runtime.db.query<{ data: string }>(`SELECT data::text AS data FROM events`);

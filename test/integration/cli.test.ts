@@ -121,6 +121,28 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
       expect((await findProject(projectId)).settings.monthlyCallAllowance).to.equal(null);
     });
 
+    it('project update --origin adds an origin and keeps the others; --remove-origin removes one; both print the list now', async () => {
+      const added = await cli(dataDir, ['project', 'update', '--project', projectId, '--origin', 'https://b.example/app', '--origin', 'https://c.example']);
+      expectSuccess(added);
+      expect(added.stdout).to.include('origins now: https://a.example, https://b.example, https://c.example');
+      expect((await findProject(projectId)).settings.allowedOrigins).to.deep.equal(['https://a.example', 'https://b.example', 'https://c.example']);
+      expectSuccess(await cli(dataDir, ['project', 'update', '--project', projectId, '--origin', 'https://a.example']));
+      expect((await findProject(projectId)).settings.allowedOrigins, 'adding one it holds changes nothing').to.have.length(3);
+      expectSuccess(await cli(dataDir, ['project', 'update', '--project', projectId, '--remove-origin', 'https://b.example', '--origin', 'https://d.example']));
+      expect((await findProject(projectId)).settings.allowedOrigins).to.deep.equal(['https://a.example', 'https://c.example', 'https://d.example']);
+    });
+
+    it('project update --set-origins replaces the list; --clear-origins empties it', async () => {
+      expectSuccess(await cli(dataDir, ['project', 'update', '--project', projectId, '--set-origins', 'https://x.example, https://y.example']));
+      expect((await findProject(projectId)).settings.allowedOrigins).to.deep.equal(['https://x.example', 'https://y.example']);
+      const cleared = await cli(dataDir, ['project', 'update', '--project', projectId, '--clear-origins']);
+      expectSuccess(cleared);
+      expect(cleared.stdout).to.include('origins now: (none)');
+      expect((await findProject(projectId)).settings.allowedOrigins).to.deep.equal([]);
+      expectSuccess(await cli(dataDir, ['project', 'update', '--project', projectId, '--set-origins', 'https://a.example']));
+      expect((await findProject(projectId)).settings.allowedOrigins).to.deep.equal(['https://a.example']);
+    });
+
     it('project create --mode live makes live keys', async () => {
       const result = await cli(dataDir, ['project', 'create', '--name', 'Live one', '--mode', 'live', '--json']);
       expectSuccess(result);
@@ -228,6 +250,19 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
 
     it('project update with a bad origin', async () => {
       expectFailure(await cli(dataDir, ['project', 'update', '--project', projectId, '--origin', 'ftp://files.example']), 'ftp://files.example');
+    });
+
+    it('project update --remove-origin of an origin the project does not allow names it', async () => {
+      expectFailure(await cli(dataDir, ['project', 'update', '--project', projectId, '--remove-origin', 'https://typo.example']), 'https://typo.example');
+    });
+
+    it('project update mixing an edit of the origins with a replacement, or --set-origins with --clear-origins, or an empty --set-origins', async () => {
+      const update = (...args: string[]) => cli(dataDir, ['project', 'update', '--project', projectId, ...args]);
+      expectFailure(await update('--origin', 'https://e.example', '--set-origins', 'https://f.example'), '--set-origins', '--origin');
+      expectFailure(await update('--remove-origin', 'https://a.example', '--clear-origins'), '--clear-origins');
+      expectFailure(await update('--set-origins', 'https://f.example', '--clear-origins'), '--set-origins', '--clear-origins');
+      expectFailure(await update('--set-origins', ' , '), '--set-origins');
+      expectFailure(await update('--origin', 'https://a.example', '--remove-origin', 'https://a.example'), 'https://a.example');
     });
 
     it('invalid configuration names the variable', async () => {

@@ -32,6 +32,7 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         userErasureBatch: 500,
         bodyTimeoutMs: 30_000,
         slowBodiesPerAddress: 8,
+        readyMaxLag: { events: 1000, seconds: 30 },
       });
     });
 
@@ -77,6 +78,9 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         USER_ERASURE_BATCH: '50',
         BODY_TIMEOUT_MS: '5000',
         SLOW_BODIES_PER_ADDRESS: '3',
+        METRICS_TOKEN: 'scrape-token-0123456789',
+        READY_MAX_LAG_EVENTS: '0',
+        READY_MAX_LAG_SECONDS: '120',
       });
       expect(config).to.deep.equal({
         port: 0,
@@ -92,6 +96,8 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         userErasureBatch: 50,
         bodyTimeoutMs: 5000,
         slowBodiesPerAddress: 3,
+        metricsToken: 'scrape-token-0123456789',
+        readyMaxLag: { events: 0, seconds: 120 },
       });
     });
 
@@ -168,6 +174,12 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
       ['ANALYZER', { ANALYZER: 'gpt' }],
       ['ANALYZER', { ANALYZER: 'Offline' }],
       ['ROLE', { ROLE: 'projector' }],
+      ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }],
+      ['METRICS_TOKEN', { METRICS_TOKEN: 'has a space in it, sixteen+' }],
+      ['READY_MAX_LAG_EVENTS', { READY_MAX_LAG_EVENTS: '-1' }],
+      ['READY_MAX_LAG_EVENTS', { READY_MAX_LAG_EVENTS: 'many' }],
+      ['READY_MAX_LAG_SECONDS', { READY_MAX_LAG_SECONDS: '1.5' }],
+      ['READY_MAX_LAG_SECONDS', { READY_MAX_LAG_SECONDS: '86401' }],
     ];
     for (const [variable, env] of cases) {
       it(`${variable}=${JSON.stringify(Object.values(env)[0])}`, () => {
@@ -191,6 +203,10 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
       const error = expectConfigError({ ANALYZER: 'llm' }, 'ANALYZER=llm');
       expect(error.message).to.include('ANALYZER');
       expect(error.message).to.include('OPENAI_API_KEY');
+    });
+
+    it('does not echo a refused METRICS_TOKEN', () => {
+      expect(expectConfigError({ METRICS_TOKEN: 'hunter2' }, 'METRICS_TOKEN').message).not.to.include('hunter2');
     });
 
     it('does not echo the password of a refused DATABASE_URL', () => {

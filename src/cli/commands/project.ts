@@ -4,6 +4,7 @@ import { changeProjectSettings } from '../../../commands/change-project-settings
 import { createProject } from '../../../commands/create-project/handler.js';
 import { listProjects } from '../../../queries/projects/list-projects.js';
 import type { IdentityLinking, KeyMode, ProjectSettings } from '../../domain/project/events.js';
+import type { OriginEdits } from '../../domain/project/settings.js';
 import type { Runtime } from '../../runtime.js';
 import { UsageError } from '../output.js';
 
@@ -66,6 +67,8 @@ async function update(runtime: Runtime, args: string[], print: (line: string) =>
     options: {
       project: { type: 'string' },
       origin: { type: 'string', multiple: true },
+      'remove-origin': { type: 'string', multiple: true },
+      'set-origins': { type: 'string' },
       'clear-origins': { type: 'boolean' },
       'customer-value-trait': { type: 'string' },
       'clear-customer-value-trait': { type: 'boolean' },
@@ -82,7 +85,8 @@ async function update(runtime: Runtime, args: string[], print: (line: string) =>
   });
   if (!values.project) throw new UsageError('project update needs --project ID');
   const changes: Partial<ProjectSettings> = {};
-  if (values.origin || values['clear-origins']) changes.allowedOrigins = values.origin ?? [];
+  const { replaced, edits } = originChanges(values);
+  if (replaced) changes.allowedOrigins = replaced;
   if (values['customer-value-trait'] !== undefined) changes.customerValueTrait = values['customer-value-trait'];
   if (values['clear-customer-value-trait']) changes.customerValueTrait = null;
   if (values['identity-linking'] !== undefined) changes.identityLinking = values['identity-linking'] as IdentityLinking;
@@ -91,9 +95,41 @@ async function update(runtime: Runtime, args: string[], print: (line: string) =>
   if (values['exclude-folder'] || values['clear-excluded-folders']) changes.excludedTranscriptFolders = values['exclude-folder'] ?? [];
   if (values['call-allowance'] !== undefined) changes.monthlyCallAllowance = parseAllowance(values['call-allowance']);
   if (values['unlimited-calls']) changes.monthlyCallAllowance = null;
-  if (Object.keys(changes).length === 0) throw new UsageError('project update: name at least one setting to change');
-  await changeProjectSettings(runtime, values.project, changes, cliContext(runtime));
-  print(`Updated project ${values.project}: ${Object.keys(changes).join(', ')}`);
+  if (Object.keys(changes).length === 0 && !edits) throw new UsageError('project update: name at least one setting to change');
+  await changeProjectSettings(runtime, values.project, changes, cliContext(runtime), edits);
+  const changed = [...Object.keys(changes), ...(edits ? ['allowedOrigins'] : [])];
+  print(`Updated project ${values.project}: ${changed.join(', ')}`);
+  if (replaced || edits) {
+    const origins = (await listProjects(runtime.db)).find((p) => p.projectId === values.project)?.settings.allowedOrigins ?? [];
+    print(`  origins now: ${origins.join(', ') || '(none)'}`);
+  }
+}
+
+/**
+ * The allowlist flags: `--origin` adds and `--remove-origin` removes (the other origins stay);
+ * `--set-origins A,B` replaces the list and `--clear-origins` empties it. Editing and replacing
+ * do not mix.
+ */
+function originChanges(values: { origin?: string[]; 'remove-origin'?: string[]; 'set-origins'?: string; 'clear-origins'?: boolean }): {
+  replaced?: string[];
+  edits?: OriginEdits;
+} {
+  const editing = values.origin !== undefined || values['remove-origin'] !== undefined;
+  const replacing = [values['set-origins'] !== undefined && '--set-origins', values['clear-origins'] && '--clear-origins'].filter(Boolean);
+  if (replacing.length > 1) throw new UsageError('project update: --set-origins and --clear-origins contradict each other; use one');
+  if (editing && replacing.length > 0) {
+    throw new UsageError(`project update: ${replacing[0]} replaces the whole list; --origin and --remove-origin edit it: use one or the other`);
+  }
+  if (values['clear-origins']) return { replaced: [] };
+  if (values['set-origins'] !== undefined) {
+    const list = values['set-origins']
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== '');
+    if (list.length === 0) throw new UsageError('project update: --set-origins needs at least one origin (URL,URL,…); --clear-origins empties the list');
+    return { replaced: list };
+  }
+  return editing ? { edits: { add: values.origin ?? [], remove: values['remove-origin'] ?? [] } } : {};
 }
 
 export async function projectCommand(runtime: Runtime, args: string[], print: (line: string) => void): Promise<void> {

@@ -1,6 +1,7 @@
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { DEFAULT_SETTINGS, type KeyMode, type KeyType, type ProjectEvent, type ProjectSettings } from './events.js';
 import type { ProjectState } from './state.js';
+import { editOrigins, type OriginEdits } from './settings.js';
 
 export interface IssuedKey {
   keyId: string;
@@ -12,7 +13,13 @@ export interface IssuedKey {
 
 export type ProjectCommand =
   | { type: 'CreateProject'; projectId: string; name: string; settings: Partial<ProjectSettings>; keys: IssuedKey[]; now: string }
-  | { type: 'ChangeProjectSettings'; changes: Partial<ProjectSettings>; now: string }
+  | {
+      type: 'ChangeProjectSettings';
+      changes: Partial<ProjectSettings>;
+      /** Applied to the allowlist as the project holds it when the command is decided (instead of `changes.allowedOrigins`). */
+      originEdits?: OriginEdits;
+      now: string;
+    }
   | { type: 'IssueApiKey'; key: IssuedKey; now: string }
   | { type: 'RevokeApiKey'; keyId: string; now: string };
 
@@ -34,10 +41,16 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
   if (!state.exists) throw new NotFound('The project');
   const projectId = state.projectId!;
   switch (command.type) {
-    case 'ChangeProjectSettings':
-      return Object.keys(command.changes).length === 0
-        ? []
-        : [{ type: 'ProjectSettingsChanged', data: { projectId, changes: command.changes, changedAt: command.now } }];
+    case 'ChangeProjectSettings': {
+      const changes = { ...command.changes };
+      if (command.originEdits) {
+        const current = state.settings?.allowedOrigins ?? [];
+        const { origins, problems } = editOrigins(current, command.originEdits);
+        if (problems.length > 0) throw new Invalid(problems);
+        if (origins.length !== current.length || origins.some((origin, i) => origin !== current[i])) changes.allowedOrigins = origins;
+      }
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'ProjectSettingsChanged', data: { projectId, changes, changedAt: command.now } }];
+    }
     case 'IssueApiKey':
       return [issued(projectId, command.key, command.now)];
     case 'RevokeApiKey': {

@@ -17,6 +17,38 @@ export function normaliseOrigin(raw: string): string | undefined {
   }
 }
 
+/** Origins to add to and remove from a project's allowlist, as they are now (no list to replace it). */
+export interface OriginEdits {
+  add: string[];
+  remove: string[];
+}
+
+/** Normalises the origins of an edit; the problems name `allowedOrigins` like a replaced list's. */
+export function validateOriginEdits(edits: OriginEdits): { edits: OriginEdits; problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const normalised = (list: string[]) =>
+    list.flatMap((raw) => {
+      const origin = normaliseOrigin(raw);
+      if (!origin) problems.push({ field: 'allowedOrigins', message: `"${raw}" is not an http(s) origin such as https://app.example.com` });
+      return origin ? [origin] : [];
+    });
+  const result = { add: [...new Set(normalised(edits.add))], remove: [...new Set(normalised(edits.remove))] };
+  const both = result.add.filter((origin) => result.remove.includes(origin));
+  if (both.length > 0) problems.push({ field: 'allowedOrigins', message: `${both.join(', ')} cannot be both added and removed` });
+  return { edits: result, problems };
+}
+
+/**
+ * The allowlist after the edits: added origins at the end (once), removed ones gone. Removing an
+ * origin the list does not hold is refused, so that a misspelt origin is not reported as removed.
+ */
+export function editOrigins(current: readonly string[], edits: OriginEdits): { origins: string[]; problems: FieldProblem[] } {
+  const unknown = edits.remove.filter((origin) => !current.includes(origin));
+  const problems = unknown.map((origin) => ({ field: 'allowedOrigins', message: `"${origin}" is not an allowed origin of the project` }));
+  const kept = current.filter((origin) => !edits.remove.includes(origin));
+  return { origins: [...kept, ...edits.add.filter((origin) => !kept.includes(origin))], problems };
+}
+
 /** Validates and normalises a settings change; returns the problems of every bad field. */
 export function validateSettings(changes: Partial<ProjectSettings>): { settings: Partial<ProjectSettings>; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];

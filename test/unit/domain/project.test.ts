@@ -73,6 +73,32 @@ describe('project decider', () => {
     spec.given([created]).when({ type: 'ChangeProjectSettings', changes: {}, now }).thenNothing();
   });
 
+  it('given allowed origins, when origins are added and removed, then the event carries the edited list, the others kept', () => {
+    const withOrigins: ProjectEvent = {
+      type: 'ProjectCreated',
+      data: { projectId: 'p1', name: 'Acme', createdAt: now, settings: { ...DEFAULT_SETTINGS, allowedOrigins: ['https://a.example', 'https://b.example'] } },
+    };
+    spec
+      .given([withOrigins])
+      .when({
+        type: 'ChangeProjectSettings',
+        changes: {},
+        originEdits: { add: ['https://c.example', 'https://a.example'], remove: ['https://b.example'] },
+        now,
+      })
+      .then([
+        { type: 'ProjectSettingsChanged', data: { projectId: 'p1', changes: { allowedOrigins: ['https://a.example', 'https://c.example'] }, changedAt: now } },
+      ]);
+    spec
+      .given([withOrigins])
+      .when({ type: 'ChangeProjectSettings', changes: {}, originEdits: { add: ['https://a.example'], remove: [] }, now })
+      .thenNothing();
+    spec
+      .given([withOrigins])
+      .when({ type: 'ChangeProjectSettings', changes: {}, originEdits: { add: [], remove: ['https://typo.example'] }, now })
+      .thenThrows(Invalid, namesField('allowedOrigins'));
+  });
+
   it('given a project, when a key is issued, then ApiKeyIssued', () => {
     spec
       .given([created])
