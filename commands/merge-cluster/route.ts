@@ -20,7 +20,7 @@ export function mergeClusterRoute(services: CoreServices): RouteSpec<Static<type
     operationId: 'mergeCluster',
     summary: 'Merge this theme into another',
     description:
-      'Issue 13. Records `ClusterMerged` (with `manual: true`): every item of this theme joins `into`, whose size, sentiment mix, ' +
+      'Records `ClusterMerged` (with `manual: true`): every item of this theme joins `into`, whose size, sentiment mix, ' +
       'first/last seen and centre then count them; `into` keeps its label and status. The merged id keeps resolving to `into` ' +
       '(GET /clusters/{id}, GET /feedback?cluster=). 404 when either theme is not in this project; 409 when merging a theme into ' +
       'itself, into a theme that was itself merged away, or into a theme formed with another embedding model.',

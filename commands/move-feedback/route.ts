@@ -20,7 +20,7 @@ export function moveFeedbackRoute(services: CoreServices): RouteSpec<Static<type
     operationId: 'moveFeedback',
     summary: 'Move an item to another theme',
     description:
-      'Issue 13. Records `FeedbackMoved` on the item: it leaves its theme and joins `clusterId`; both themes’ sizes, sentiment ' +
+      'Records `FeedbackMoved` on the item: it leaves its theme and joins `clusterId`; both themes’ sizes, sentiment ' +
       'mixes, first/last seen and centres follow. The move is kept: the clustering worker only places items that have no theme, ' +
       'and the periodic regrouping moves whole themes, so the item stays with the theme it was put in (if that theme is later ' +
       'merged, it goes along). Only re-embedding with another model (`feedbackctl reembed`) places it anew. Moving does not ' +

@@ -34,7 +34,7 @@ export function splitClusterRoute(services: CoreServices): RouteSpec<Static<type
     operationId: 'splitCluster',
     summary: 'Split items off a theme into a new one',
     description:
-      'Issue 13. The new theme is recorded as `ClusterCreated` + `ClusterSplit` (naming the theme it came from and the items), ' +
+      'The new theme is recorded as `ClusterCreated` + `ClusterSplit` (naming the theme it came from and the items), ' +
       'then each item records `FeedbackMoved` (reason `split`); both themes’ counts and centres follow, the new theme starts ' +
       'active. Its id follows from the theme and the items named, so a request repeated after a failure finishes the same split. ' +
       'The items stay where they were put (see POST /feedback/{id}/cluster). 400 names each item that is not in this theme ' +

@@ -63,7 +63,7 @@ export const clustersMigrations: Migration[] = [
     sql: `CREATE INDEX IF NOT EXISTS cluster_members_join_order ON cluster_members (cluster_id, joined_seq, feedback_id);`,
   },
   {
-    // The clustering vector grew from 768 to 1,024 values (the aspect taxonomy, issue 13): centres built
+    // The clustering vector grew from 768 to 1,024 values (the aspect taxonomy): centres built
     // from the old vectors cannot be compared with new ones, so the read model is rebuilt from the log.
     id: '0405_clusters_rebuild_for_aspect_taxonomy',
     sql: `
@@ -74,7 +74,7 @@ export const clustersMigrations: Migration[] = [
   },
   {
     // The LLM analyzer names each item's topic, and the clustering vector of every model but the offline one
-    // gained the lexical, aspect and topic blocks (issue 13, session 22): those centres cannot be compared with
+    // gained the lexical, aspect and topic blocks: those centres cannot be compared with
     // new vectors, so the read model is rebuilt from the log, where the topics are.
     id: '0406_cluster_members_topic',
     sql: `

@@ -37,7 +37,7 @@ export const feedbackListMigrations: Migration[] = [
     sql: `ALTER TABLE feedback_items ADD COLUMN confidence double precision;`,
   },
   {
-    // The product area the LLM analyzer named (issue 13); analyses recorded before it have none, so nothing is rebuilt.
+    // The product area the LLM analyzer named; analyses recorded before it have none, so nothing is rebuilt.
     id: '0202_feedback_items_topic',
     sql: `ALTER TABLE feedback_items ADD COLUMN IF NOT EXISTS topic text;`,
   },

@@ -34,7 +34,7 @@ interface BreakdownRow {
   negative: number;
 }
 
-/** A theme's items counted by a trait of their user or by a metadata property (issue 9: segments). */
+/** A theme's items counted by a trait of their user or by a metadata property (segments). */
 export async function clusterBreakdown(db: Queryable, projectId: string, clusterId: string, by: string) {
   const colon = by.indexOf(':');
   const source = by.slice(0, colon);

@@ -1,5 +1,5 @@
 /**
- * Extraction throughput (issue 11): the offline extractor alone (in process, the baseline), then the
+ * Extraction throughput: the offline extractor alone (in process, the baseline), then the
  * whole process over a real database: claim the work row, record `extracting`, redact, extract, make
  * each quote a feedback item, record `done`, delete the row.
  *   npx tsx test/bench/transcript-extraction.ts

@@ -3,7 +3,7 @@ import { postFeedback } from '../support/feedback.js';
 import { readJson, type TestProject } from '../support/http.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 
-/** Issue 13 goals 3 and 4 as a client sees them: analysis in other languages, hard cases, and the confidence field. */
+/** As a client sees them: analysis in other languages, hard cases, and the confidence field. */
 describe('analysis in several languages, hard cases and confidence (GET /feedback, /feedback/{id})', function () {
   this.timeout(120_000);
   let server: TestServer;

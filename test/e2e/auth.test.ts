@@ -149,7 +149,7 @@ describe('Authentication (spec 5)', () => {
       expect(response.headers.get('access-control-expose-headers')).to.match(/X-RateLimit-Remaining/i);
     });
 
-    it('refuse variant spellings of the allowed origin, which no browser sends (issue 7)', async () => {
+    it('refuse variant spellings of the allowed origin, which no browser sends', async () => {
       for (const variant of [`${ALLOWED}/`, `${ALLOWED}/path`, 'HTTPS://APP.EXAMPLE.COM', 'https://app.example.com:443', 'https://user@app.example.com']) {
         const response = await server.request('/api/v1/ping', { key: project.widgetKey, headers: { Origin: variant } });
         await expectProblem(response, 403, 'origin-not-allowed');

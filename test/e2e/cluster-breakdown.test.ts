@@ -7,7 +7,7 @@ import { identifyRequest } from '../support/users.js';
 import { changeProjectSettings } from '../../commands/change-project-settings/handler.js';
 import { testContext } from '../support/test-context.js';
 
-/** Issue 9 (segments): a theme broken down by a trait of its users (spec 4.5 rule 7) or by a metadata key (spec 4.1 `metadata`). */
+/** Segments: a theme broken down by a trait of its users (spec 4.5 rule 7) or by a metadata key (spec 4.1 `metadata`). */
 describe('GET /api/v1/clusters/{id}?breakdown= (spec 4.5 rule 7, 4.1 metadata)', function () {
   this.timeout(120_000);
   let server: TestServer;

@@ -11,7 +11,7 @@ import { expectInvalidField, expectProblem, readJson, type TestProject } from '.
 const LOGIN = LOGIN_PHRASINGS.slice(0, 4);
 const DARK_MODE = ['Please add a dark mode, the white background hurts my eyes at night.', 'Would love a dark theme option.'];
 
-describe('editing themes by hand: rename, move, split, merge (issue 13, goal 6)', function () {
+describe('editing themes by hand: rename, move, split, merge', function () {
   this.timeout(180_000);
   let server: TestServer;
   let project: TestProject;

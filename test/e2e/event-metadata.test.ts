@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const ORIGIN = 'https://app.example.com';
 
-describe('event metadata: who asked and which request (issue 8)', function () {
+describe('event metadata: who asked and which request', function () {
   this.timeout(60_000);
   let server: TestServer;
   let project: TestProject;
@@ -88,7 +88,7 @@ describe('event metadata: who asked and which request (issue 8)', function () {
   });
 });
 
-describe('event metadata: a request id follows an item through the workers (issue 8)', function () {
+describe('event metadata: a request id follows an item through the workers', function () {
   this.timeout(120_000);
   let server: TestServer;
   let project: TestProject;

@@ -6,8 +6,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const madeUpKey = (i: number) => `sk_test_${String(i).padStart(32, 'x')}`;
 
-/** Issue 7, observation 7: unknown-key requests were never rate-limited and each cost a query. */
-describe('requests with missing, unknown or revoked keys are limited per client address (issue 7)', () => {
+/** Unknown-key requests were never rate-limited and each cost a query. */
+describe('requests with missing, unknown or revoked keys are limited per client address', () => {
   let server: TestServer;
   let secretKey: string;
   const clock = new MutableClock(new Date('2026-03-02T10:00:05Z'));

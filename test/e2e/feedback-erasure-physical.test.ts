@@ -19,7 +19,7 @@ function longText(mark: string): string {
   return `The export of ${mark} crashes. ${sentences.join(' ')}`;
 }
 
-describe('DELETE /api/v1/feedback/{id}: the text leaves the data directory (spec 4.4, issue 7)', function () {
+describe('DELETE /api/v1/feedback/{id}: the text leaves the data directory (spec 4.4)', function () {
   this.timeout(180_000);
   const dir = mkdtempSync(join(tmpdir(), 'erasure-physical-'));
   const deletedShort = marker('short');

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 type Project = Awaited<ReturnType<TestServer['createProject']>>;
 
-describe('GET /api/v1/feedback/export: every matching item, streamed as CSV or NDJSON (issue 12)', function () {
+describe('GET /api/v1/feedback/export: every matching item, streamed as CSV or NDJSON', function () {
   this.timeout(120_000);
   let server: TestServer;
   let project: Project;

@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 const FIXTURES = path.resolve('test/fixtures/imports');
 const GENERIC_MAP = 'text=Comment,userId=User,email=Email,createdAt=Date,meta.plan=Plan';
 
-describe('feedbackctl import: files through the submit-feedback command (issue 12)', function () {
+describe('feedbackctl import: files through the submit-feedback command', function () {
   this.timeout(60_000);
   let server: TestServer;
   let workDir: string;

@@ -235,7 +235,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
       expect(ids(fullOrder)).to.deep.equal(byLog.rows.map((r) => r.feedback_id));
     });
 
-    it('the default limit is 50; a page ends rather than split a millisecond that continues past it (issue 8)', async () => {
+    it('the default limit is 50; a page ends rather than split a millisecond that continues past it', async () => {
       // 5 + 5 newer items, then the 100 sharing one millisecond: the first 50 rows would end inside it.
       const first = await list(project);
       expect(ids(first.items)).to.deep.equal(ids(fullOrder.slice(0, 10)));
@@ -368,7 +368,7 @@ describe('GET /api/v1/feedback and /feedback/{id} (spec 4.2, 4.3)', function () 
     });
   });
 
-  describe('a cursor survives a round trip through a millisecond date type (issue 8)', () => {
+  describe('a cursor survives a round trip through a millisecond date type', () => {
     // The reproduction: backfilled items sharing one createdAt; a client that parses nextBefore as a
     // date and writes it back (JavaScript, Python) used to lose them.
     // Re-serialising is safe whenever `limit` is at least the largest group sharing a millisecond;

@@ -352,7 +352,7 @@ describe('POST /api/v1/feedback (spec 4.1, 3.1)', function () {
       expect((await detail(id)).source).to.equal('widget');
     });
 
-    it('a widget key may not pose as the API (source `api`) nor backdate: 400 naming the field, nothing stored (issue 7)', async () => {
+    it('a widget key may not pose as the API (source `api`) nor backdate: 400 naming the field, nothing stored', async () => {
       const own = await freshProject();
       const posing = await post({ text: 'widget says api', source: 'api' }, { key: own.widgetKey, headers: { Origin: ORIGIN } });
       expect((await expectInvalidField(posing, 'source')).errors).to.have.length(1);

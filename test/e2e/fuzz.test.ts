@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { fuzzService } from '../fuzz/fuzz-service.js';
 
 /**
- * Issue 7, fuzzing as a habit: generated requests from the OpenAPI document and hostile generators.
+ * Fuzzing as a habit: generated requests from the OpenAPI document and hostile generators.
  * A bounded run here with a fixed seed (`FUZZ_SEED` picks another), so that CI is reproducible;
  * `npm run fuzz` runs 10,000 with a new seed each time (replay one with `npm run fuzz -- RUNS SEED`).
  */
-describe('generated hostile requests never break the service (issue 7, property-based)', function () {
+describe('generated hostile requests never break the service (property-based)', function () {
   this.timeout(300_000);
 
   it('400 requests: no 5xx, no hang, every 4xx a problem+json with no state change, /ping answering', async () => {

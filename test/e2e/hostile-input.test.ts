@@ -5,11 +5,11 @@ import { testContext } from '../support/test-context.js';
 import { createProject } from '../../commands/create-project/handler.js';
 
 /**
- * Issue 7: inputs that passed validation but that storage refused took the service down or failed
+ * Inputs that passed validation but that storage refused took the service down or failed
  * with 500. Each is now a 400 problem+json naming the field, with no state change, and the service
  * keeps answering.
  */
-describe('hostile input is refused at the edge (issue 7)', () => {
+describe('hostile input is refused at the edge', () => {
   const ORIGIN = 'https://app.example.com';
   let server: TestServer;
   let project: { projectId: string; secretKey: string; widgetKey: string };

@@ -23,8 +23,8 @@ function parseRaw(raw: string): Response {
   return new Response(rest.join('\r\n\r\n'), { status: Number(statusLine.split(' ')[1]), headers });
 }
 
-/** Issue 7, observation 7: Node's own 431/400 answers had an empty body; aborted uploads printed stacks. */
-describe('requests refused by the HTTP parser are problem+json too (issue 7)', () => {
+/** Node's own 431/400 answers had an empty body; aborted uploads printed stacks. */
+describe('requests refused by the HTTP parser are problem+json too', () => {
   let server: TestServer;
   let secretKey: string;
   const log = new LogCapture();

@@ -43,7 +43,7 @@ describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3
     expect(sent).to.include('[email]');
   });
 
-  it('names themes with the LLM: the label is the model’s phrase for the theme’s terms (issue 4)', async () => {
+  it('names themes with the LLM: the label is the model’s phrase for the theme’s terms', async () => {
     const id = await submit('Exporting the monthly report to PDF fails');
     const clusterId = await waitForCluster(server, project, id);
     const detail: { cluster: { label: string } } = await readJson(await server.request(`/api/v1/clusters/${clusterId}`, { key }));
@@ -63,7 +63,7 @@ describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3
     expect(item.analysis.topic).to.equal(null);
   });
 
-  it('records the topic the model named and puts a Spanish and an English sign-in report in one theme; a report on no area has no topic (issue 13)', async () => {
+  it('records the topic the model named and puts a Spanish and an English sign-in report in one theme; a report on no area has no topic', async () => {
     const other = await server.createProject();
     const send = (text: string) => submitFeedback(server, other.secretKey, { text });
     const spanish = await send('No puedo iniciar sesión desde ayer, me devuelve a la pantalla inicial');
@@ -76,7 +76,7 @@ describe('ANALYZER=llm end to end against a local OpenAI-compatible stub (spec 3
     expect(await waitForCluster(server, other, vague)).to.not.equal(a);
   });
 
-  it("sends the project's known topics with each analysis, most frequent first, and never another project's (issue 13)", async () => {
+  it("sends the project's known topics with each analysis, most frequent first, and never another project's", async () => {
     const own = await server.createProject();
     const analysisMessages = (text: string) => {
       const request = stub.analysisRequests.find((r) => r.body.messages.at(-1)?.content === text);

@@ -5,7 +5,7 @@ import { readJson, type TestProject } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
-describe('a muted theme never shows spiking nor fires cluster.spiking (issue 13, goal 6)', function () {
+describe('a muted theme never shows spiking nor fires cluster.spiking', function () {
   this.timeout(120_000);
   let server: TestServer;
   let receiver: WebhookReceiver;

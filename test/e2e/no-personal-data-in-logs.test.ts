@@ -6,10 +6,10 @@ const SECRET = 'Zelda Quintrell';
 const EMAIL = 'zelda.quintrell@example.org';
 
 /**
- * Issue 7, observation 3: database errors logged parts of the feedback text. A run full of bad
+ * Database errors logged parts of the feedback text. A run full of bad
  * input, at the most verbose log level, leaves no submitted text or personal data in the log.
  */
-describe('no personal data in the log, whatever the input (issue 7)', () => {
+describe('no personal data in the log, whatever the input', () => {
   let server: TestServer;
   let secretKey: string;
   const log = new LogCapture();

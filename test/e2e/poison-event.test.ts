@@ -6,10 +6,10 @@ import { readJson } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * Issue 7, observation 1 at the level of the log: an event already in the log that a read model
+ * At the level of the log: an event already in the log that a read model
  * cannot store (as a date before year 1 was) is parked; the service keeps answering and storing.
  */
-describe('a poison event in the log does not stop the service (issue 7)', () => {
+describe('a poison event in the log does not stop the service', () => {
   let server: TestServer;
   let project: { projectId: string; secretKey: string };
   let poisonId: string;

@@ -40,7 +40,7 @@ const COMPLAINTS = [
 ];
 const UNRELATED_COMPLAINTS = ['Billing charged me twice this month, unacceptable', 'The CSV export times out on every large report, awful'];
 
-describe('Tracked questions and question.verdict_changed (issue 10)', function () {
+describe('Tracked questions and question.verdict_changed', function () {
   this.timeout(120_000);
   let server: TestServer;
   let receiver: WebhookReceiver;

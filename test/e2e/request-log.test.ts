@@ -5,8 +5,8 @@ import type { TestProject } from '../support/http.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Issue 8: X-Request-Id is accepted and echoed, and each request leaves one structured line without personal data. */
-describe('X-Request-Id and the request log (issue 8)', () => {
+/** X-Request-Id is accepted and echoed, and each request leaves one structured line without personal data. */
+describe('X-Request-Id and the request log', () => {
   let server: TestServer;
   let project: TestProject;
   const log = new LogCapture();

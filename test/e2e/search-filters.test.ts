@@ -6,7 +6,7 @@ import { startTestServer, waitForProcessed, type TestServer } from '../support/t
 
 const DAY = 24 * 3600_000;
 
-describe('GET /api/v1/search filters (issue 13, goal 7)', function () {
+describe('GET /api/v1/search filters', function () {
   this.timeout(120_000);
   let server: TestServer;
   let project: TestProject;

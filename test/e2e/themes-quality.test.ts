@@ -22,7 +22,7 @@ const DARK_MODE_LANGUAGES = [
 /** A different theme in the same project: it must stay apart. */
 const EXPORT = ['The CSV export times out on big reports.', 'La exportación a CSV nunca termina.'];
 
-describe('themes people recognise (issue 13): through the HTTP API with the workers running', function () {
+describe('themes people recognise: through the HTTP API with the workers running', function () {
   this.timeout(180_000);
   let server: TestServer;
 

@@ -8,10 +8,10 @@ import { callBody, conversation, getTranscript, postTranscript } from '../suppor
 
 /**
  * Spec 4.13 and 8: every field within its bounds or a 400 naming it, with nothing stored; hostile
- * input the same. Privacy (issue 11, item 7): the transcript text and the attendees' names are in no
+ * input the same. Privacy: the transcript text and the attendees' names are in no
  * event, no table and no log line.
  */
-describe('POST /api/v1/transcripts: bounds, hostile input and privacy (spec 4.13, 8; issue 11)', () => {
+describe('POST /api/v1/transcripts: bounds, hostile input and privacy (spec 4.13, 8)', () => {
   let server: TestServer;
   let project: TestProject;
   const log = new LogCapture();

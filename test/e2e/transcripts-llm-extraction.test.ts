@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { conversation, CUSTOMER, getTranscript, OWNER_EMAIL, postTranscript } from '../support/transcripts.js';
 
 /**
- * ANALYZER=llm over real HTTP: the model proposes quotes, only verbatim ones become items (issue 11). The failure codes are
+ * ANALYZER=llm over real HTTP: the model proposes quotes, only verbatim ones become items. The failure codes are
  * tested on the extractor itself (test/integration/transcripts/llm-extractor.test.ts): here the items' analysis and theme
  * labels share the stub, so scripted failures could land on them.
  */

@@ -9,11 +9,11 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { identifyRequest } from '../support/users.js';
 
 /**
- * Issue 9 item 7 after item 4: items that came by email and were merged into a real profile count
+ * Items that came by email and were merged into a real profile count
  * as the user's own, so deleting one scores the user again. The server runs no workers: the test
  * drains the health queue and runs the health worker itself, so what it sees is what the deletion queued.
  */
-describe('health after a merge: deleting a moved item rescores the real user (issue 9 items 4, 7)', function () {
+describe('health after a merge: deleting a moved item rescores the real user', function () {
   this.timeout(120_000);
   let server: TestServer;
   let project: TestProject;

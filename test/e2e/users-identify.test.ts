@@ -301,7 +301,7 @@ describe('POST /api/v1/users/identify (spec 4.5, 5.7)', function () {
       expect(doc.components.schemas).to.include.keys('User', 'ValueMark', 'Traits', 'IdentifyResult', 'IdentifyWarning');
     });
 
-    it('the event records the request and the key by id, never the key (issue 8)', async () => {
+    it('the event records the request and the key by id, never the key', async () => {
       await ok(await identifyRequest(server, project.secretKey, { userId, traits: { plan: 'pro' } }, { 'X-Request-Id': 'identify-meta-1' }));
       const [event] = await server.runtime.store.readStream(userStream(project.projectId, userId));
       expect(event.type).to.equal('UserIdentified');

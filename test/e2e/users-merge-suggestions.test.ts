@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { identifyRequest, userRequest } from '../support/users.js';
 
 /** Spec 2.3 (email-based identity): ambiguous matches become merge suggestions that need confirmation. */
-describe('merge suggestions (spec 2.3, issue 9 item 4)', function () {
+describe('merge suggestions (spec 2.3)', function () {
   this.timeout(120_000);
   const clock = new MutableClock();
   let server: TestServer;

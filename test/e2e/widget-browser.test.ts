@@ -47,7 +47,7 @@ function focused(page: Page): Promise<string> {
 const dialogOpen = (page: Page) => page.evaluate(() => Boolean(document.querySelector('feedback-widget')?.shadowRoot?.querySelector('dialog')?.open));
 const statusText = (page: Page) => page.locator('feedback-widget .status');
 
-describe('the browser widget in headless Chromium (issue 12)', function () {
+describe('the browser widget in headless Chromium', function () {
   this.timeout(120_000);
   let server: TestServer;
   let browser: Browser;

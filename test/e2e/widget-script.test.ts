@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { getRaw, WIDGET_GZIP_BUDGET_BYTES, WIDGET_SOURCE } from '../support/widget.js';
 
-describe('GET /widget.js (issue 12: the browser widget script)', () => {
+describe('GET /widget.js (the browser widget script)', () => {
   let server: TestServer;
   const source = readFileSync(WIDGET_SOURCE);
 

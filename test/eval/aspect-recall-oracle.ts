@@ -1,5 +1,5 @@
 /**
- * How much aspect recall themes need (issue 13, session 21): an upper bound, not a method. Each item of
+ * How much aspect recall themes need: an upper bound, not a method. Each item of
  * the tuning sets (generalisation/, generalisation-2/) gets, with probability `share`, an oracle aspect
  * slot of its own gold theme (never wrong, never on an off-topic item), either instead of the aspect
  * block the keywords give (`replace`) or next to it (`add`); then clustered as first-week.ts does (5

@@ -1,5 +1,5 @@
 /**
- * Experiment (issue 13): is the whole-sentence USE-lite embedding dominated by how a customer speaks
+ * Experiment: is the whole-sentence USE-lite embedding dominated by how a customer speaks
  * ("please", "I", frustration, "since the update") rather than what the report is about? Each variant
  * replaces the semantic block of the clustering vector by the embedding of a topic-focused part of the
  * text (English texts only; other languages keep the whole-text embedding at FOREIGN_SEMANTIC_SCALE, as

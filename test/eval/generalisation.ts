@@ -1,5 +1,5 @@
 /**
- * Theme quality on products nobody tuned for (issue 13, goal 1): the sets in
+ * Theme quality on products nobody tuned for: the sets in
  * test/fixtures/clustering/generalisation/ and generalisation-2/ (their READMEs say how they were written;
  * their vocabulary is kept out of the aspect keyword lists, and the general taxonomy was written without
  * sight of them). Tuning sets: what is changed is judged on them, then checked once on the held-out sets.

@@ -1,5 +1,5 @@
 /**
- * Held-out evaluation (issue 13), informational: no bar, always exits 0. Only figures are printed, never
+ * Held-out evaluation, informational: no bar, always exits 0. Only figures are printed, never
  * the items missed, so that nothing gets tuned against them (see each set's README).
  * - Analysis: test/fixtures/analysis/held-out/, held-out-2/ and held-out-3/ (multilingual.jsonl, hard-cases.jsonl),
  *   each written by a session that had not read the rules or lexicons under src/analysis/ nor the earlier

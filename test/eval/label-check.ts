@@ -1,5 +1,5 @@
 /**
- * What every theme of a set is called right after the last item (issue 13, goal 5: "a short phrase a
+ * What every theme of a set is called right after the last item ("a short phrase a
  * person would write, not stems"), singletons included, since a new project's list is mostly small
  * themes. Counts the labels that are c-TF-IDF term lists ("bitte eine / objekten einbauen") and those
  * with a function or filler word at the edge of a part ("de las", "entfernen von"), judged in the

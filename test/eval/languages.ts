@@ -1,5 +1,5 @@
 /**
- * Evaluates the offline analyzer beyond English and on hard cases (issue 13, goals 3 and 4):
+ * Evaluates the offline analyzer beyond English and on hard cases:
  * - test/fixtures/analysis/multilingual.jsonl: per-language sentiment and type accuracy;
  * - test/fixtures/analysis/hard-cases.jsonl: contrast, negation, removals, sarcasm, complaint questions;
  * - how the recorded confidence separates right answers from wrong ones.

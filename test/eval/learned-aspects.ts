@@ -1,5 +1,5 @@
 /**
- * Experiment (issue 13): aspects learned from the project's own items. When an item arrives, the
+ * Experiment: aspects learned from the project's own items. When an item arrives, the
  * project's earlier items are known; the terms (stemmed, accent-folded content words) that several of
  * them share are the product's own vocabulary ("payslip", "thermostat"). Each item gets a block of
  * those terms (hashed, weighted by general rarity from the training IDF and by in-project rarity),

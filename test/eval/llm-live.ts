@@ -1,5 +1,5 @@
 /**
- * The LLM path measured with a real model (issue 13). `llm-topics.ts` measures it here with a stand-in; this
+ * The LLM path measured with a real model. `llm-topics.ts` measures it here with a stand-in; this
  * script is the same measurement with the configured OpenAI-compatible server, for whoever has a key:
  * - sentiment and type on the multilingual and hard-case fixtures (as `languages.ts`, same bars);
  * - themes on every theme set with the LLM layout (topic, embedding, word and aspect blocks) at today's

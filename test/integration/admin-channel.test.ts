@@ -32,7 +32,7 @@ const answersIn = (text: string): AdminAnswer[] =>
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line));
 
-describe('the admin channel: feedbackctl commands run inside the service that holds the data directory (issue 8)', function () {
+describe('the admin channel: feedbackctl commands run inside the service that holds the data directory', function () {
   this.timeout(60_000);
   let dataDir: string;
   let socketPath: string;

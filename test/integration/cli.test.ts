@@ -289,7 +289,7 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
     });
   });
 
-  describe('projections status / retry (issue 7: poison events)', () => {
+  describe('projections status / retry (poison events)', () => {
     it('status lists every projection with its checkpoint, lag and parked events, and moves nothing', async () => {
       const result = await cli(dataDir, ['projections', 'status', '--json']);
       expectSuccess(result);
@@ -328,7 +328,7 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
     });
   });
 
-  describe('while `feedbackctl serve` holds the embedded data directory (issue 8: the admin channel)', () => {
+  describe('while `feedbackctl serve` holds the embedded data directory (the admin channel)', () => {
     let serve: ServeProcess;
     let keyMadeWhileServing: string;
     const ping = (key: string) => fetch(`http://127.0.0.1:${serve.port}/api/v1/ping`, { headers: { Authorization: `Bearer ${key}` } });
@@ -423,7 +423,7 @@ describe('feedbackctl, the operator CLI (spec 5.6: keys are created in project s
   });
 });
 
-describe('feedbackctl without a database, and its usage lines (issue 8)', function () {
+describe('feedbackctl without a database, and its usage lines', function () {
   this.timeout(120_000);
   let parent: string;
   let fresh: string;
@@ -495,7 +495,7 @@ describe('feedbackctl without a database, and its usage lines (issue 8)', functi
   });
 });
 
-describe('feedbackctl recluster and reembed (issue 4: theme drift, model changes)', function () {
+describe('feedbackctl recluster and reembed (theme drift, model changes)', function () {
   this.timeout(180_000);
   let dataDir: string;
 

@@ -9,7 +9,7 @@ import { readJson } from '../support/http.js';
 import { MutableClock } from '../support/mutable-clock.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
-describe('ClusteringWorker: failures are retried later, the queue keeps moving (issue 4)', () => {
+describe('ClusteringWorker: failures are retried later, the queue keeps moving', () => {
   const clock = new MutableClock(new Date());
   let server: TestServer;
   let key: string;

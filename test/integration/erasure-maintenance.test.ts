@@ -33,7 +33,7 @@ function recordingLogger(): Logger & { warnings: string[] } {
 const pending = async (db: Database) =>
   (await db.query<{ table_name: string }>(`SELECT DISTINCT table_name FROM erasure_vacuum_requests ORDER BY 1`)).rows.map((row) => row.table_name);
 
-describe('erasure maintenance pass (issue 7)', function () {
+describe('erasure maintenance pass', function () {
   this.timeout(120_000);
 
   describe('on embedded PGlite', () => {

@@ -11,7 +11,7 @@ import { startServe, type ServeProcess } from '../support/feedbackctl-process.js
 /** A whole key; request logs show a key's first 12 characters, its displayable prefix, and that is fine. */
 const ANY_KEY = /[sp]k_(test|live)_[0-9A-Za-z]{32}/;
 
-describe('first run: the demo project’s keys (issue 8)', function () {
+describe('first run: the demo project’s keys', function () {
   this.timeout(120_000);
   let parent: string;
 

@@ -12,7 +12,7 @@ function expectSuccess(result: CliResult): void {
   expect(result.code, `exit code; stderr: ${result.stderr}`).to.equal(0);
 }
 
-describe('feedbackctl import and export, as an operator runs them (issue 12)', function () {
+describe('feedbackctl import and export, as an operator runs them', function () {
   this.timeout(180_000);
   let dataDir: string;
   let workDir: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 5: durability is unchanged by the fast write path. `feedbackctl serve` is killed
+ * Durability is unchanged by the fast write path. `feedbackctl serve` is killed
  * with SIGKILL while requests are in flight; once started again, every item that got a 202 is there.
  * On the embedded database and on a PostgreSQL server.
  */

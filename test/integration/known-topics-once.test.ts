@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../src/db/database.js';
 import { openDatabase } from '../../src/db/open-database.js';
 import { knownTopicsOncePerProject } from '../../src/work/known-topics.js';
 
-describe('known topics for one analysis batch (issue 13)', () => {
+describe('known topics for one analysis batch', () => {
   let db: Database;
 
   before(async () => {

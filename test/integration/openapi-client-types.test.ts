@@ -41,7 +41,7 @@ async function typeErrors(source: string): Promise<string[]> {
   }
 }
 
-describe('a client generated from the OpenAPI document (openapi-typescript) has one type per resource (issue 8)', function () {
+describe('a client generated from the OpenAPI document (openapi-typescript) has one type per resource', function () {
   this.timeout(60_000);
   let source: string;
   let file: ts.SourceFile;

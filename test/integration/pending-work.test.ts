@@ -29,7 +29,7 @@ function recordingLogger(): Logger & { warnings: { fields: Record<string, unknow
   return logger as unknown as Logger & { warnings: { fields: Record<string, unknown>; message: string }[] };
 }
 
-describe('claimPendingWork: claim, run, retry (issue 9 refactor)', function () {
+describe('claimPendingWork: claim, run, retry', function () {
   this.timeout(60_000);
   const work: PendingWorkTable = { table: 'scratch_pending_jobs', key: 'job_id', orderBy: 'queued_at', limit: 2, where: "kind <> 'theirs'", columns: ['kind'] };
   let db: Database;

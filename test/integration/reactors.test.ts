@@ -5,8 +5,8 @@ import { readJson } from '../support/http.js';
 import { snapshotTable } from '../support/table-snapshot.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
-/** Issue 8: work queues are fed by reactors, which a rebuild of the read models never resets. */
-describe('reactors are never reset by a rebuild (issue 8)', () => {
+/** Work queues are fed by reactors, which a rebuild of the read models never resets. */
+describe('reactors are never reset by a rebuild', () => {
   let server: TestServer;
   const REACTORS = [
     'queue-analysis',

@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 const TEXT = 'Exports to Excel lose the date column';
 const setUp = systemContext('test', 'twin-themes');
 
-describe('recluster pass: its merges and relabels are recorded as one system run (issue 8)', function () {
+describe('recluster pass: its merges and relabels are recorded as one system run', function () {
   this.timeout(60_000);
   let server: TestServer;
   let projectId: string;

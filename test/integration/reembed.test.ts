@@ -6,7 +6,7 @@ import { submitFeedback } from '../support/feedback.js';
 import { OpenAIStub } from '../support/openai-stub.js';
 import { startTestServer, waitForProcessed, type TestServer } from '../support/test-server.js';
 
-describe('feedbackctl reembed: a project whose embedding model changes is re-embedded, never mixed (issue 4)', () => {
+describe('feedbackctl reembed: a project whose embedding model changes is re-embedded, never mixed', () => {
   let stub: OpenAIStub;
   let server: TestServer;
   let key: string;
@@ -59,7 +59,7 @@ describe('feedbackctl reembed: a project whose embedding model changes is re-emb
     expect(events.filter((e) => e.type === 'FeedbackClustered')).to.have.length(2);
   });
 
-  it('records the re-embedding as one system run, and the clustering that follows as caused by it (issue 8)', async () => {
+  it('records the re-embedding as one system run, and the clustering that follows as caused by it', async () => {
     const reembedded = await Promise.all(
       ids.map(async (id) => (await server.runtime.store.readStream(`feedback-${id}`)).filter((e) => e.type === 'FeedbackReembedded')),
     );

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the scale-out topology on a real PostgreSQL with pgvector — two `ROLE=api` processes and
+ * The scale-out topology on a real PostgreSQL with pgvector — two `ROLE=api` processes and
  * one `ROLE=worker` on one database. Rate limits are shared by the API nodes, a revoked key stops
  * working on every node, an item accepted by one node is readable on the other at once, and a
  * deletion on an API node (the reactors run on the worker only) still erases the item before its 204.
@@ -22,7 +22,7 @@ import { testContext } from '../support/test-context.js';
 
 const ORIGIN = 'https://app.example.com';
 
-describe('scale-out: two API nodes and a worker on one PostgreSQL (issue 14)', function () {
+describe('scale-out: two API nodes and a worker on one PostgreSQL', function () {
   this.timeout(180_000);
   let server: PostgresServer | undefined;
   let databaseUrl: string;

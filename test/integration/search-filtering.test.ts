@@ -167,7 +167,7 @@ describe('search: per-project filtering does not starve the shared HNSW index (5
     }
   });
 
-  it('a filter (1 % of A) still gets its full limit of matching items, nearest first (issue 13: search filters)', async () => {
+  it('a filter (1 % of A) still gets its full limit of matching items, nearest first (search filters)', async () => {
     await db.query(`UPDATE feedback_items SET source = 'widget' WHERE project_id = $1 AND list_seq % 100 = 0`, [A]);
     try {
       const recalls: number[] = [];

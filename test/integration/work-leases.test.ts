@@ -1,5 +1,5 @@
 /**
- * Issue 7: claimed work recovers within seconds of a crash (short leases, renewed while the worker
+ * Claimed work recovers within seconds of a crash (short leases, renewed while the worker
  * is busy), and a job that keeps failing is parked after a bounded number of attempts while the
  * rest of the queue keeps moving. Real service on in-memory PGlite; the analyzer and labeler are
  * our own ports, implemented here to be slow or to fail on one text.
@@ -83,7 +83,7 @@ class PoisonedAnalyzer implements Analyzer {
   }
 }
 
-describe('work leases and poison jobs (issue 7)', function () {
+describe('work leases and poison jobs', function () {
   this.timeout(120_000);
   const clock = new MutableClock(new Date('2026-03-01T12:00:00.000Z'));
   let server: TestServer;

@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Issue 8: the layer rules that `npm test` lints with are live (each one refuses what it should). */
-describe('lint layer rules (issue 8)', function () {
+/** The layer rules that `npm test` lints with are live (each one refuses what it should). */
+describe('lint layer rules', function () {
   this.timeout(60_000);
   const eslint = new ESLint();
   const rulesBroken = async (code: string, filePath: string) => (await eslint.lintText(code, { filePath }))[0].messages.map((message) => message.ruleId);

@@ -87,7 +87,7 @@ function isolationSuite(label: string, openStore: () => Promise<{ db: Database; 
   });
 }
 
-describe('PostgresEventStore batch isolation (issue 7)', function () {
+describe('PostgresEventStore batch isolation', function () {
   this.timeout(180_000);
 
   describe('prepareAppend: finds what jsonb and text columns refuse, cheaply and without false alarms', () => {

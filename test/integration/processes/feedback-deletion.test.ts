@@ -16,8 +16,8 @@ import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 class SimulatedCrash extends Error {}
 
-/** Issue 8: deletion is a process whose steps are recorded; killed between steps, it completes after a restart. */
-describe('the feedback deletion process resumes after a crash between its steps (issue 8)', function () {
+/** Deletion is a process whose steps are recorded; killed between steps, it completes after a restart. */
+describe('the feedback deletion process resumes after a crash between its steps', function () {
   this.timeout(120_000);
   const MARKER = 'quorvexian';
   let dataDir: string;

@@ -1,5 +1,5 @@
 /**
- * Spec 4.7, issue 9 item 5: a `kill -9` of a real `feedbackctl serve` in the middle of a user
+ * Spec 4.7: a `kill -9` of a real `feedbackctl serve` in the middle of a user
  * erasure (some items gone, the request still pending) ends, after a restart on the same data
  * directory, with the erasure completed and nothing of the user left in any table or in the log.
  */

@@ -9,7 +9,7 @@ const labeled = (label: string, generation: number): ClusterLabeled => ({ type: 
 const LABEL = `SELECT label, label_source, label_generation FROM clusters WHERE cluster_id = 'c1'`;
 const SPIKING = `SELECT status, muted, spiking FROM clusters WHERE cluster_id = 'c1'`;
 
-describe('clusters projection: manual labels and muting (issue 13)', () => {
+describe('clusters projection: manual labels and muting', () => {
   let spec: ProjectionSpecification;
   before(async () => (spec = await ProjectionSpecification.for(clustersProjection)));
   after(() => spec.close());

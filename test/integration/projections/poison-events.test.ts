@@ -28,8 +28,8 @@ function recordingProjection(name: string, fix: { fixed: boolean }): AnyProjecto
   };
 }
 
-/** Issue 7: one event a projection cannot apply must never stop the service (DESIGN: poison events). */
-describe('poison events: parked for the projection that cannot apply them, everything else moves on (issue 7)', () => {
+/** One event a projection cannot apply must never stop the service (DESIGN: poison events). */
+describe('poison events: parked for the projection that cannot apply them, everything else moves on', () => {
   let db: Database;
   let store: PostgresEventStore;
   const fix = { fixed: false };

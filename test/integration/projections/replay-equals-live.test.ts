@@ -50,7 +50,7 @@ describe('replay equals live (feedbackctl reproject)', function () {
     const deleted = await server.request(`/api/v1/feedback/${ids[0]}`, { key: a.secretKey, method: 'DELETE' });
     expect(deleted.status).to.equal(204);
     await revokeApiKey(server.runtime, b.widgetKey, testContext());
-    // Themes edited by hand (issue 13): rename, move, split with a label, merge.
+    // Themes edited by hand: rename, move, split with a label, merge.
     const themeOf = async (id: string) =>
       (await server.runtime.db.query<{ cluster_id: string }>(`SELECT cluster_id FROM feedback_items WHERE feedback_id = $1`, [id])).rows[0].cluster_id;
     const edit = (method: string, path: string, body: unknown) => server.request(path, { key: a.secretKey, method, body: JSON.stringify(body) });
@@ -129,7 +129,7 @@ describe('replay equals live (feedbackctl reproject)', function () {
   });
   after(() => server.close());
 
-  it('every event in the log names its actor and correlation (issue 8: metadata on every append)', async () => {
+  it('every event in the log names its actor and correlation (metadata on every append)', async () => {
     const bare = await server.runtime.db.query<{ type: string }>(
       `SELECT DISTINCT type FROM events WHERE NOT (metadata ? 'actor' AND metadata ? 'correlationId' AND metadata ? 'causationId')`,
     );
@@ -138,7 +138,7 @@ describe('replay equals live (feedbackctl reproject)', function () {
     expect(Number(types.rows[0].n)).to.be.greaterThan(8);
   });
 
-  it('the scenario holds the hand edits of themes (issue 13)', async () => {
+  it('the scenario holds the hand edits of themes', async () => {
     const types = await server.runtime.db.query<{ type: string }>(`SELECT DISTINCT type FROM events ORDER BY type`);
     expect(types.rows.map((row) => row.type)).to.include.members(['ClusterRenamed', 'ClusterSplit', 'FeedbackMoved', 'ClusterMerged']);
   });

@@ -131,7 +131,7 @@ describe('run handlers equal event-by-event application', function () {
     }
   });
 
-  it('with ANALYZER=llm: the same rows, topics included, in the feedback list and the theme members (issue 13)', async () => {
+  it('with ANALYZER=llm: the same rows, topics included, in the feedback list and the theme members', async () => {
     const stub = await OpenAIStub.start();
     const llmServer = await startTestServer({ env: llmEnvFor(stub) });
     try {

@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 4 with issue 14's inline projections: an identify call carrying an email and an item
+ * An identify call carrying an email and an item
  * with that email, both within the projection lag. The identify call is in the log first, but the
  * asynchronous pass has not applied it when the item's append runs its inline pass. Live must then
  * give what the log order gives, which is what a rebuild gives.
@@ -20,7 +20,7 @@ import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 const USERS_TABLES = ['users', 'user_feedback', 'user_aliases', 'identity_suggestions'];
 
-describe('identify and an item by the same email within the projection lag (issue 9 item 4, issue 14)', function () {
+describe('identify and an item by the same email within the projection lag', function () {
   this.timeout(120_000);
   let server: TestServer;
 

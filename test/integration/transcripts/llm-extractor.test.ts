@@ -12,7 +12,7 @@ const turns: ExtractionTurn[] = [
 ];
 
 /** The LLM path of extraction (ANALYZER=llm) against a local OpenAI-compatible stub: the verbatim check and the failure codes. */
-describe('LLM quote extractor against a local OpenAI-compatible stub (issue 11)', () => {
+describe('LLM quote extractor against a local OpenAI-compatible stub', () => {
   let stub: OpenAIStub;
   let extractor: LlmQuoteExtractor;
 

@@ -1,5 +1,5 @@
 /**
- * Issue 10: a `kill -9` of a real `feedbackctl serve` while deliveries are in flight ends with every
+ * A `kill -9` of a real `feedbackctl serve` while deliveries are in flight ends with every
  * event delivered at least once, after the restart, with the same event ids.
  */
 import { expect } from 'chai';
@@ -12,7 +12,7 @@ import { WebhookReceiver } from '../../support/webhook-receiver.js';
 
 const ITEMS = 8;
 
-describe('webhook deliveries survive a kill -9 of the service (issue 10)', function () {
+describe('webhook deliveries survive a kill -9 of the service', function () {
   this.timeout(240_000);
   let dataDir: string;
   let receiver: WebhookReceiver;

@@ -9,7 +9,7 @@ import { webhooksCommand } from '../../../src/cli/commands/webhooks.js';
 import { UsageError } from '../../../src/cli/output.js';
 import { pruneWebhookDeliveries } from '../../../src/webhooks/retention.js';
 
-describe('Webhook delivery leases and operator commands (issue 10)', () => {
+describe('Webhook delivery leases and operator commands', () => {
   let server: TestServer;
   let receiver: WebhookReceiver;
   const clock = new MutableClock();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { FULL_USAGE, relevantUsage, usageMessage } from '../../../src/cli/usage.js';
 
-describe('feedbackctl usage lines (issue 8: a mistake shows the line it concerns)', () => {
+describe('feedbackctl usage lines (a mistake shows the line it concerns)', () => {
   it('a subcommand gets its own line only', () => {
     expect(relevantUsage(['key', 'create', '--type', 'secret'])).to.deep.equal([
       '  feedbackctl key create --project ID --type secret|widget [--mode test|live] [--json]',

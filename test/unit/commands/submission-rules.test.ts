@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { submissionProblems, type SubmissionContext } from '../../../commands/submit-feedback/rules.js';
 import type { SubmitFeedbackBody } from '../../../commands/submit-feedback/schema.js';
 
-describe('submission rules beyond the schema (issue 7)', () => {
+describe('submission rules beyond the schema', () => {
   const now = new Date('2025-06-01T12:00:00Z');
   const secret: SubmissionContext = { keyType: 'secret', now };
   const widget: SubmissionContext = { keyType: 'widget', now };

@@ -11,7 +11,7 @@ const stepDone = (step: 'erase-item' | 'relabel-theme'): FeedbackDeletionEvent =
 const completed: FeedbackDeletionEvent = { type: 'FeedbackDeletionCompleted', data: { feedbackId: 'f1', projectId: 'p1', at: AT } };
 const fold = (events: FeedbackDeletionEvent[]): FeedbackDeletionState => events.reduce(feedbackDeletionDecider.evolve, feedbackDeletionDecider.initialState());
 
-describe('feedback deletion process (issue 8)', () => {
+describe('feedback deletion process', () => {
   const spec = DeciderSpecification.for(feedbackDeletionDecider);
 
   describe('the next step', () => {

@@ -13,7 +13,7 @@ const renamed: ClusterEvent = { type: 'ClusterRenamed', data: { ...ref, label: '
 const merged: ClusterEvent = { type: 'ClusterMerged', data: { ...ref, into: 'c9' } };
 const target: MergeTarget = { clusterId: 'c2', projectId: 'p1', model: 'm' };
 
-describe('theme editing deciders (issue 13)', () => {
+describe('theme editing deciders', () => {
   const cluster = DeciderSpecification.for(clusterDecider);
 
   describe('Rename', () => {

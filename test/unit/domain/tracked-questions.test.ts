@@ -21,7 +21,7 @@ const changed = (questionId: string, from: string, to: string, c: VerdictCounts)
   ({ type: 'QuestionVerdictChanged', data: { ...ref(questionId), from, to, counts: c, changedAt: now } }) as QuestionEvent;
 const embedding = { model: 'use-lite-512', dimensions: 3, vector: [0.1, 0.2, 0.3] };
 
-describe('Tracked questions decider (issue 10, question.verdict_changed)', () => {
+describe('Tracked questions decider (question.verdict_changed)', () => {
   it('tracks a question with its trimmed text, starting with no verdict to speak of', () => {
     spec
       .given([])

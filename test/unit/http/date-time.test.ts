@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { instantOf, parseDateTime } from '../../../src/http/date-time.js';
 
-describe('RFC 3339 date-times, read strictly (issue 7)', () => {
+describe('RFC 3339 date-times, read strictly', () => {
   const problem = (value: string) => {
     const parsed = parseDateTime(value);
     return parsed.ok ? 'ok' : parsed.problem;

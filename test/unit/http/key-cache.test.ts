@@ -12,7 +12,7 @@ const row = (revoked: boolean): KeyRow => ({
   allowed_origins: [],
 });
 
-describe('KeyCache (issue 7: unknown keys, timing)', () => {
+describe('KeyCache (unknown keys, timing)', () => {
   let now = 0;
   const stored = new Map<string, KeyRow>([
     ['valid', row(false)],

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { nearestName } from '../../../src/http/nearest-name.js';
 
-describe('the known name a misspelt one meant (issue 8)', () => {
+describe('the known name a misspelt one meant', () => {
   const BODY = ['text', 'userId', 'email', 'source', 'metadata', 'createdAt'];
 
   it('matches another case and snake or kebab case', () => {

@@ -4,7 +4,7 @@ import { SubmitFeedbackBody } from '../../../commands/submit-feedback/schema.js'
 import { jsonSchemaOf } from '../../../src/http/openapi-schema.js';
 import { schemaProblems } from '../../../src/http/validation.js';
 
-describe('TypeBox schemas as OpenAPI 3.1 JSON Schema (issue 8)', () => {
+describe('TypeBox schemas as OpenAPI 3.1 JSON Schema', () => {
   const Status = Type.Union([Type.Literal('active'), Type.Literal('muted')], { description: 'Which themes.' });
 
   it('writes a union of literals as one enum, keeping its annotations', () => {

@@ -16,7 +16,7 @@ describe('request validation names every offending field (spec 7)', () => {
   });
 });
 
-describe('validation messages say what would be accepted (issue 8)', () => {
+describe('validation messages say what would be accepted', () => {
   const messageFor = (body: unknown, field: string) => schemaProblems(SubmitFeedbackBody, body).find((p) => p.field === field)?.message;
 
   it('suggests the known property an unknown one most likely meant, only when one is close', () => {

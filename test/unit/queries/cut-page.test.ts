@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { cutPage } from '../../../queries/feedback-list/cursor.js';
 
-describe('list pages end at a millisecond boundary (issue 8)', () => {
+describe('list pages end at a millisecond boundary', () => {
   const row = (iso: string, seq: number) => ({ created_at: new Date(iso), list_seq: String(seq), id: `${iso}#${seq}` });
   const A = '2025-01-16T00:00:00.000Z';
   const B = '2025-01-15T00:00:00.000Z';

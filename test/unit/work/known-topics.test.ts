@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { KNOWN_TOPICS_LIMIT, rankKnownTopics } from '../../../src/work/known-topics.js';
 
-describe('rankKnownTopics: the topics an analysis is told about (issue 13)', () => {
+describe('rankKnownTopics: the topics an analysis is told about', () => {
   it('given items with topics, then the distinct topics come most frequent first, ties by name, items without one ignored', () => {
     expect(rankKnownTopics(['Sign in', null, 'Dark mode', 'Sign in', undefined, 'Billing', '', 'Dark mode', 'Sign in'])).to.deep.equal([
       'Sign in',

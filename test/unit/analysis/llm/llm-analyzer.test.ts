@@ -47,7 +47,7 @@ describe('LlmAnalyzer (against the local OpenAI stub)', () => {
     expect(chat.body.messages.at(-1)).to.deep.include({ role: 'user', content: 'The app crashes every time I open the checkout page.' });
   });
 
-  it("sends the project's known topics as a second system message, as a JSON list, only when there are some (issue 13)", async () => {
+  it("sends the project's known topics as a second system message, as a JSON list, only when there are some", async () => {
     await analyzer().analyze('Login keeps failing', { knownTopics: ['Sign in', 'Dark mode', 'Say "hi"'] });
     await analyzer().analyze('Login keeps failing', { knownTopics: [] });
     const [withTopics, without] = stub.chatRequests.map((request) => request.body.messages as { role: string; content: string }[]);
