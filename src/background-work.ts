@@ -8,7 +8,7 @@ import { ERASURE_MAINTENANCE_EVERY_MS, runErasureMaintenance } from './work/eras
 import { eraseLeftoverStreams } from './work/erasure-worker.js';
 import { QuestionEvaluator } from './work/questions/question-evaluator.js';
 import { AT_RISK_RESCORE_EVERY_MS, markAtRiskUsersDue, UserHealthWorker } from './work/user-health/user-health-worker.js';
-import { WorkerLoop } from './work/worker-loop.js';
+import { WorkerLoop } from './support/worker-loop.js';
 import { resumeFeedbackDeletions } from './processes/feedback-deletion/resume.js';
 import { runPendingUserErasures } from './processes/user-erasure/resume.js';
 import { resumeIdentityMerges } from './processes/identity-merge/resume.js';
