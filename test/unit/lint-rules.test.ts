@@ -20,8 +20,8 @@ describe('lint layer rules (issue 8)', function () {
 
   it('command handlers do not import queries; routes may answer with them', async () => {
     const code = `import { findFeedback } from '../../queries/feedback-detail/query.js';\nexport const x = findFeedback;\n`;
-    expect(await rulesBroken(code, 'commands/submit-feedback/handler.ts')).to.include('no-restricted-imports');
-    expect(await rulesBroken(code, 'commands/submit-feedback/route.ts')).to.deep.equal([]);
+    expect(await rulesBroken(code, 'commands/identify-user/handler.ts')).to.include('no-restricted-imports');
+    expect(await rulesBroken(code, 'commands/identify-user/route.ts')).to.deep.equal([]);
   });
 
   it('an import cycle is refused; a cycle through type-only imports is not', () => {
