@@ -21,7 +21,6 @@ export default tseslint.config(
   {
     // The domain is pure: it imports nothing outside src/domain (Node's crypto aside).
     files: ['src/domain/**/*.ts'],
-    ignores: ['src/domain/**/training/**'],
     rules: {
       'no-restricted-imports': [
         'error',

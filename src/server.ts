@@ -15,7 +15,7 @@ import type { Analyzer } from './analysis/analyzer.js';
 import { createAnalyzer } from './analysis/create-analyzer.js';
 import { createLabeler } from './analysis/create-labeler.js';
 import { createQuoteExtractor } from './transcripts/extraction/create-extractor.js';
-import { startBackgroundWork } from './work/background-work.js';
+import { startBackgroundWork } from './background-work.js';
 import { ServiceMetrics } from './observability/service-metrics.js';
 import { ProjectionLagReader } from './observability/projection-lag.js';
 import { StartupTasks } from './observability/startup-tasks.js';

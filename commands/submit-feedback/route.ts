@@ -6,7 +6,7 @@ import type { CoreServices } from '../../src/services.js';
 import { findFeedback } from '../../queries/feedback-detail/query.js';
 import { FeedbackDetailSchema, toFeedbackDetail } from '../../queries/shared/feedback-item.js';
 import { NotFound } from '../../src/domain/errors.js';
-import { submitFeedback, type SubmitFeedbackInput } from './handler.js';
+import { submitFeedback, type SubmitFeedbackInput } from '../../src/processes/shared/submit-feedback.js';
 import { submissionProblems } from './rules.js';
 import { SubmitFeedbackAccepted, SubmitFeedbackBody, SubmitFeedbackHeaders } from './schema.js';
 

@@ -1,9 +1,8 @@
 import type { Queryable } from '../db/database.js';
 import { API_KEY_PATTERN, hashApiKey } from '../auth/api-keys.js';
 import { originNotAllowed, unauthorized } from '../errors.js';
-import type { KeyMode } from '../domain/project/events.js';
+import type { KeyMode, KeyType } from '../domain/project/events.js';
 import { requestOrigin } from './request-origin.js';
-import type { KeyType } from './route.js';
 
 export interface AuthContext {
   projectId: string;

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { submitFeedback } from '../../commands/submit-feedback/handler.js';
+import { submitFeedback } from '../processes/shared/submit-feedback.js';
 import { NotFound } from '../domain/errors.js';
 import type { CommandContext } from '../eventstore/command-context.js';
 import type { CoreServices } from '../services.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SubmitFeedbackInput } from '../../commands/submit-feedback/handler.js';
+import type { SubmitFeedbackInput } from '../processes/shared/submit-feedback.js';
 import { submissionProblems } from '../../commands/submit-feedback/rules.js';
 import { IDEMPOTENCY_KEY_LIMIT, SubmitFeedbackBody } from '../../commands/submit-feedback/schema.js';
 import type { FeedbackSource } from '../domain/feedback/events.js';

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Database, Queryable } from '../db/database.js';
 import { comparePositions, START, type AppendResult, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/event-store.js';
 import type { Logger } from '../logger.js';
-import { WorkerLoop } from '../work/worker-loop.js';
+import { WorkerLoop } from '../support/worker-loop.js';
 import { deleteCheckpoint, lockCheckpoints, readCheckpoint, writeCheckpoints } from './checkpoints.js';
 import { forgetParkedEvents, listParkedEvents, parkEvent, recordRetryFailure, unparkEvent, type ParkedEvent } from './parked-events.js';
 import { applyInOrder, type LogConsumer } from './projection.js';

@@ -5,7 +5,7 @@
  */
 import { requestUserErasure } from '../../commands/erase-user/handler.js';
 import { issueApiKey } from '../../commands/issue-api-key/handler.js';
-import { submitFeedback } from '../../commands/submit-feedback/handler.js';
+import { submitFeedback } from '../../src/processes/shared/submit-feedback.js';
 import { findUserDeletion } from '../../queries/user-erasure-status/query.js';
 import { runPendingUserErasures } from '../../src/processes/user-erasure/resume.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';

@@ -20,24 +20,53 @@ describe('lint layer rules', function () {
 
   it('command handlers do not import queries; routes may answer with them', async () => {
     const code = `import { findFeedback } from '../../queries/feedback-detail/query.js';\nexport const x = findFeedback;\n`;
-    expect(await rulesBroken(code, 'commands/submit-feedback/handler.ts')).to.include('no-restricted-imports');
-    expect(await rulesBroken(code, 'commands/submit-feedback/route.ts')).to.deep.equal([]);
+    expect(await rulesBroken(code, 'commands/identify-user/handler.ts')).to.include('no-restricted-imports');
+    expect(await rulesBroken(code, 'commands/identify-user/route.ts')).to.deep.equal([]);
   });
 
-  it('an import cycle is refused; a cycle through type-only imports is not', () => {
-    const dir = mkdtempSync(path.join('test', '.cycle-'));
+  /** Writes `files` into a fresh folder under `parent`, runs dependency-cruiser on it and returns its report. */
+  const cruise = (parent: string, files: Record<string, string>) => {
+    const dir = mkdtempSync(path.join(parent, '.cruise-'));
     try {
-      writeFileSync(path.join(dir, 'a.ts'), `import { b } from './b.js';\nimport type { C } from './c.js';\nexport const a = (x?: C) => b ?? x;\n`);
-      writeFileSync(path.join(dir, 'b.ts'), `import { a } from './a.js';\nexport const b = () => a;\n`);
-      writeFileSync(path.join(dir, 'c.ts'), `import type { a } from './a.js';\nexport type C = typeof a;\n`);
+      for (const [name, code] of Object.entries(files)) writeFileSync(path.join(dir, name), code);
       const run = spawnSync(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', dir, '--config', '.dependency-cruiser.cjs'], {
         encoding: 'utf8',
       });
-      expect(run.status).to.not.equal(0);
-      expect(run.stdout).to.match(/no-circular: .*a\.ts/);
-      expect(run.stdout).to.not.match(/c\.ts/);
+      return { status: run.status, report: run.stdout };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  };
+
+  it('an import cycle is refused, through type-only imports too', () => {
+    const { status, report } = cruise('test', {
+      'a.ts': `import { b } from './b.js';\nimport type { C } from './c.js';\nexport const a = (x?: C) => b ?? x;\n`,
+      'b.ts': `import { a } from './a.js';\nexport const b = () => a;\n`,
+      'c.ts': `import type { a } from './a.js';\nexport type C = typeof a;\n`,
+    });
+    expect(status).to.not.equal(0);
+    expect(report).to.match(/no-circular: \S+\/a\.ts → \s+\S+\/b\.ts →/);
+    expect(report).to.match(/no-circular: \S+\/a\.ts → \s+\S+\/c\.ts →/);
+  });
+
+  it('a layer imports from the layers below it, never from those above', () => {
+    const upward = cruise('src/support', {
+      'up.ts': `import { WORK_LEASE_SECONDS } from '../../work/lease-renewal.js';\nexport const x = WORK_LEASE_SECONDS;\n`,
+    });
+    expect(upward.status).to.not.equal(0);
+    expect(upward.report).to.match(/layer-support: src\/support\/\.cruise-\w+\/up\.ts → src\/work\/lease-renewal\.ts/);
+    const downward = cruise('src/work', {
+      'down.ts': `import { WORK_LEASE_SECONDS } from '../../support/work-lease.js';\nexport const x = WORK_LEASE_SECONDS;\n`,
+    });
+    expect(downward.report).to.not.match(/layer-/);
+    expect(downward.status).to.equal(0);
+  });
+
+  it('an excepted upward import is allowed for its named file alone', () => {
+    const { status, report } = cruise('src/admin', {
+      'other.ts': `import { describeCliFailure } from '../../cli/cli-failure.js';\nexport const x = describeCliFailure;\n`,
+    });
+    expect(status).to.not.equal(0);
+    expect(report).to.match(/layer-admin-imports: src\/admin\/\.cruise-\w+\/other\.ts → src\/cli\/cli-failure\.ts/);
   });
 });

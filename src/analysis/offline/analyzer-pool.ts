@@ -1,6 +1,10 @@
 import type { Analysis, Analyzer, Embedding } from '../analyzer.js';
 import { OFFLINE_ANALYZER_NAME, USE_LITE_DIMENSIONS, USE_LITE_MODEL } from './offline-model-names.js';
-import type { ThreadedAnalyzer } from './threaded-analyzer.js';
+
+/** An analyzer thread as the pool sees it (a `ThreadedAnalyzer`): it answers calls and says how many wait. */
+export interface PoolThread extends Pick<Analyzer, 'analyze' | 'embed'> {
+  readonly waiting: number;
+}
 
 /**
  * Several analyzer threads behind one analyzer (`ANALYZER_THREADS`). Each call goes to the thread with
@@ -11,7 +15,7 @@ export class AnalyzerPool implements Analyzer {
   readonly name = OFFLINE_ANALYZER_NAME;
   readonly embeddingModel = { model: USE_LITE_MODEL, dimensions: USE_LITE_DIMENSIONS };
 
-  constructor(private readonly threads: readonly ThreadedAnalyzer[]) {
+  constructor(private readonly threads: readonly PoolThread[]) {
     if (threads.length === 0) throw new Error('an analyzer pool needs at least one thread');
   }
 
@@ -23,7 +27,7 @@ export class AnalyzerPool implements Analyzer {
     return this.leastBusy().embed(text);
   }
 
-  private leastBusy(): ThreadedAnalyzer {
+  private leastBusy(): PoolThread {
     return this.threads.reduce((best, thread) => (thread.waiting < best.waiting ? thread : best));
   }
 }

@@ -11,7 +11,7 @@ import useLite512 from './model/use-lite-512.json' with { type: 'json' };
  * search keeps the raw embeddings.
  *
  * For `use-lite-512`, the offline model (statistics fitted on the analyzer's training texts only, by
- * `training/fit-clustering-space.ts`):
+ * `src/analysis/offline/training/fit-clustering-space.ts`):
  *   1. semantic block (512): the embedding minus the training mean, renormalised. USE-lite vectors
  *      share a large common direction (unrelated texts ~0.27 similar); centring removes it, so
  *      cosine similarities reflect what texts are about.

@@ -1,4 +1,4 @@
-import type { ENTRY, HealthFactor, HealthInputs, HealthItem } from './health.js';
+import type { HealthFactor, HealthInputs, HealthItem } from './health-inputs.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -18,7 +18,7 @@ interface Context {
   items: HealthItem[];
   fixes: { resolvedAt: string | null; items: HealthItem[] }[];
   customerValue: HealthInputs['customerValue'];
-  entry: typeof ENTRY;
+  entry: { sustainedReports: number; sustainedWithinDays: number };
   now: Date;
 }
 

@@ -1,5 +1,7 @@
-import type { FeedbackType, Sentiment } from '../feedback/analysis-values.js';
+import type { HealthFactor, HealthInputs, HealthItem } from './health-inputs.js';
 import { describeFactor } from './health-wording.js';
+
+export type { HealthFactor, HealthInputs, HealthItem };
 
 /**
  * Customer health: a score 0–100 a success team can act on, with the reasons behind it.
@@ -75,50 +77,12 @@ export const ENTRY = {
 
 export type HealthBand = 'at_risk' | 'watch' | 'healthy';
 
-export type HealthFactor =
-  | 'churn_threat'
-  | 'open_problems'
-  | 'resolved_problems'
-  | 'repeated_problems'
-  | 'problems_fixed'
-  | 'negative_feedback'
-  | 'positive_feedback'
-  | 'requests_and_questions'
-  | 'value_lost'
-  | 'value_shrunk'
-  | 'value_grew'
-  | 'kept_out_of_at_risk';
-
 /** One factor of a score: its signed points (rounded), the items behind it (newest first), and why, in plain words. */
 export interface HealthReason {
   factor: HealthFactor;
   points: number;
   feedbackIds: string[];
   text: string;
-}
-
-export interface HealthItem {
-  feedbackId: string;
-  createdAt: string;
-  sentiment: Sentiment;
-  /** In [-1, 1]. */
-  sentimentScore: number;
-  type: FeedbackType;
-  /** The analysis read a threat to leave, cancel or not renew. */
-  churnRisk: boolean;
-  /** The item's theme; null while it has none. `resolvedAt` is null when resolved before that time was kept. */
-  theme: { clusterId: string; resolved: boolean; resolvedAt: string | null } | null;
-}
-
-export interface HealthInputs {
-  /** The user's analysed items (live and backfilled alike) of the last `LOOKBACK_DAYS`. */
-  feedback: HealthItem[];
-  /**
-   * The customer-value mark, when the project has one configured and the user has a mark: the amount
-   * now, the one before its latest change and when that was (null when never changed), and when the
-   * user stopped paying (null while paying).
-   */
-  customerValue?: { current: number; previous: number | null; changedAt: string | null; lostAt: string | null };
 }
 
 export interface HealthAssessment {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { submitFeedback } from '../../../commands/submit-feedback/handler.js';
+import { submitFeedback } from '../shared/submit-feedback.js';
 import { redact } from '../../analysis/redaction/index.js';
 import type { TranscriptReceived } from '../../domain/transcript/events.js';
 import type { CommandContext } from '../../eventstore/command-context.js';

@@ -1,5 +1,5 @@
 import { reactor } from '../../projection-engine/projection.js';
-import { WORK_LEASE_SECONDS } from '../../work/lease-renewal.js';
+import { WORK_LEASE_SECONDS } from '../../support/work-lease.js';
 import { pendingDeletionsMigrations } from './migration.js';
 
 /**

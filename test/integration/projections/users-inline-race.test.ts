@@ -11,7 +11,7 @@
 import { expect } from 'chai';
 import { changeProjectSettings } from '../../../commands/change-project-settings/handler.js';
 import { identifyUser } from '../../../commands/identify-user/handler.js';
-import { submitFeedback } from '../../../commands/submit-feedback/handler.js';
+import { submitFeedback } from '../../../src/processes/shared/submit-feedback.js';
 import type { IdentityLinking } from '../../../src/domain/project/events.js';
 import { mergeSuggestions } from '../../../queries/merge-suggestions/query.js';
 import { expectRebuildEqualsLive } from '../../support/table-snapshot.js';

@@ -5,20 +5,6 @@ import { fileURLToPath } from 'node:url';
 
 const DOMAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/domain');
 
-/**
- * Files that still reach outside the domain, and why; none may be added. The fitting script is an
- * offline training tool that embeds texts with the offline analyzer (not part of the service).
- */
-const KNOWN_EXCEPTIONS: Record<string, string[]> = {
-  'cluster/training/fit-clustering-space.ts': [
-    'node:fs/promises',
-    'node:path',
-    'node:url',
-    '../../../analysis/offline/index.js',
-    '../../../analysis/offline/training/labelled-example.js',
-  ],
-};
-
 /** Pure computation the platform offers, and pure data (word lists); no I/O. */
 const ALLOWED_PACKAGES = new Set(['node:crypto', 'stopword']);
 
@@ -41,7 +27,6 @@ describe('the domain boundary', () => {
     for (const file of sourceFiles(DOMAIN)) {
       const relative = path.relative(DOMAIN, file).split(path.sep).join('/');
       for (const specifier of importsOf(file)) {
-        if (KNOWN_EXCEPTIONS[relative]?.includes(specifier)) continue;
         const inside = specifier.startsWith('.')
           ? !path.relative(DOMAIN, path.resolve(path.dirname(file), specifier)).startsWith('..')
           : ALLOWED_PACKAGES.has(specifier);

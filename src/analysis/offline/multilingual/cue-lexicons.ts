@@ -18,24 +18,6 @@ import { ja } from './lexicons/ja.js';
 import { zh } from './lexicons/zh.js';
 import { ru } from './lexicons/ru.js';
 import { tr } from './lexicons/tr.js';
-
-export interface CueLexicon {
-  /** Words that praise or express satisfaction. */
-  positive: string[];
-  /** Words that express dissatisfaction in general. */
-  negative: string[];
-  /** Something is broken: crashes, errors, does not work. */
-  bug: string[];
-  /** Grievances that are not defects: price, ads, support, refunds, waiting. */
-  complaint: string[];
-  /** Asking for something new. */
-  request: string[];
-  /** Question words that open a question. */
-  question: string[];
-  /** A past problem is now fixed. */
-  resolved: string[];
-  /** Thanks. */
-  gratitude: string[];
-}
+import type { CueLexicon } from './cue-lexicon.js';
 
 export const CUE_LEXICONS: Record<string, CueLexicon> = { es, fr, de, pt, it, nl, ja, zh, ru, tr };

@@ -2,7 +2,8 @@
  * Compiles the cue lexicons into one regular expression per category and counts matches in a text.
  */
 import { CONSTRUCTION_CUES, type ConstructionCues } from './construction-cues.js';
-import { CUE_LEXICONS, type CueLexicon } from './cue-lexicons.js';
+import type { CueLexicon } from './cue-lexicon.js';
+import { CUE_LEXICONS } from './cue-lexicons.js';
 
 export type CueCategory = keyof CueLexicon | Exclude<keyof ConstructionCues, 'negators'>;
 export type CueCounts = Record<CueCategory, number> & {

@@ -1,4 +1,4 @@
-import type { CueLexicon } from '../cue-lexicons.js';
+import type { CueLexicon } from '../cue-lexicon.js';
 
 /** Italian cues (see `cue-lexicons.ts` for how entries match). */
 export const it: CueLexicon = {

@@ -1,8 +1,8 @@
 /**
  * Fits the statistics of the clustering space of `use-lite-512` and writes them to
- * `../model/use-lite-512.json`, which `clustering-vector.ts` imports:
+ * `src/domain/cluster/model/use-lite-512.json`, which `clustering-vector.ts` imports:
  *
- *   npx tsx src/domain/cluster/training/fit-clustering-space.ts
+ *   npx tsx src/analysis/offline/training/fit-clustering-space.ts
  *
  * Fitted ONLY on the analyzer's training texts (`src/analysis/offline/training/*.jsonl`), never on
  * the clustering evaluation fixtures:
@@ -15,13 +15,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { embedMany } from '../../../analysis/offline/index.js';
-import { loadTrainingSet } from '../../../analysis/offline/training/labelled-example.js';
-import { lexicalTerms, type ClusteringSpace } from '../clustering-vector.js';
+import { embedMany } from '../index.js';
+import { loadTrainingSet } from './labelled-example.js';
+import { lexicalTerms, type ClusteringSpace } from '../../../domain/cluster/clustering-vector.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const TRAINING = path.join(here, '..', '..', '..', 'analysis', 'offline', 'training');
-const OUTPUT = path.join(here, '..', 'model', 'use-lite-512.json');
+const TRAINING = here;
+const OUTPUT = path.join(here, '..', '..', '..', 'domain', 'cluster', 'model', 'use-lite-512.json');
 const MODEL = 'use-lite-512';
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));

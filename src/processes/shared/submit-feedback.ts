@@ -1,14 +1,14 @@
-import { redact } from '../../src/analysis/redaction/index.js';
-import { redactMetadata } from '../../src/analysis/redaction/redact-metadata.js';
-import { NotFound } from '../../src/domain/errors.js';
-import { FeedbackAlreadySubmitted } from '../../src/domain/feedback/decide.js';
-import { feedbackDecider } from '../../src/domain/feedback/decider.js';
-import { feedbackStream, type FeedbackSource } from '../../src/domain/feedback/events.js';
-import { feedbackIdForIdempotencyKey } from '../../src/domain/feedback/idempotency.js';
-import type { CommandContext } from '../../src/eventstore/command-context.js';
-import { handleCommand } from '../../src/eventstore/command-handler.js';
-import { StreamErasedError } from '../../src/eventstore/event-store.js';
-import type { CoreServices } from '../../src/services.js';
+import { redact } from '../../analysis/redaction/index.js';
+import { redactMetadata } from '../../analysis/redaction/redact-metadata.js';
+import { NotFound } from '../../domain/errors.js';
+import { FeedbackAlreadySubmitted } from '../../domain/feedback/decide.js';
+import { feedbackDecider } from '../../domain/feedback/decider.js';
+import { feedbackStream, type FeedbackSource } from '../../domain/feedback/events.js';
+import { feedbackIdForIdempotencyKey } from '../../domain/feedback/idempotency.js';
+import type { CommandContext } from '../../eventstore/command-context.js';
+import { handleCommand } from '../../eventstore/command-handler.js';
+import { StreamErasedError } from '../../eventstore/event-store.js';
+import type { CoreServices } from '../../services.js';
 
 /** One feedback item as given, from any channel (the API, a CSV import, a transcript). */
 export interface SubmitFeedbackInput {
