@@ -40,8 +40,8 @@ describe('feedback-list projection: analysis confidence', () => {
 
   it('given an analysis with a confidence and an older one without, then the value and null (old events still replay)', async () => {
     await spec.given([submitted('f1'), processed('f1', { ...analysis, confidence: 0.42 }), submitted('f2'), processed('f2', analysis)]).thenRows(ROWS, [
-      { feedback_id: 'f1', status: 'processed', type: 'complaint', confidence: 0.42 },
-      { feedback_id: 'f2', status: 'processed', type: 'complaint', confidence: null },
+      { feedback_id: 'f1', status: 'pending', type: 'complaint', confidence: 0.42 },
+      { feedback_id: 'f2', status: 'pending', type: 'complaint', confidence: null },
     ]);
   });
 });
