@@ -6,7 +6,7 @@ import { Invalid } from '../../src/domain/errors.js';
 import { checkEventKinds } from '../../src/domain/webhook/decide.js';
 import { checkWebhookUrl } from '../../src/webhooks/endpoint-url.js';
 import { WebhooksNotConfigured } from '../../src/webhooks/secret-box.js';
-import { AppError } from '../../src/errors.js';
+import { AppError } from '../../src/http/app-error.js';
 import { CreatedWebhookEndpointSchema, findWebhookEndpoints, toWebhookEndpoint } from '../../queries/webhooks/endpoint-record.js';
 import { CreateWebhookBody } from './schema.js';
 import { createWebhook } from './handler.js';

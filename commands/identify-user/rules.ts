@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../../src/errors.js';
+import type { FieldProblem } from '../../src/domain/errors.js';
 import { countChars } from '../../src/http/chars.js';
 import { printableSegment } from '../../src/http/well-formed.js';
 import { TRAITS_MAX_BYTES } from '../../src/domain/user/trait-limits.js';

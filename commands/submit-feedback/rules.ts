@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../../src/errors.js';
+import type { FieldProblem } from '../../src/domain/errors.js';
 import { parseDateTime } from '../../src/http/date-time.js';
 import type { KeyType } from '../../src/http/route.js';
 import { countChars } from '../../src/http/chars.js';

@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../../src/errors.js';
+import type { FieldProblem } from '../../src/domain/errors.js';
 import { parseDateTime } from '../../src/http/date-time.js';
 import { ISO_639_1 } from '../../src/transcripts/iso-639-1.js';
 import { readCall, type CallInput } from '../../src/transcripts/read-call.js';

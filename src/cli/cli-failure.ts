@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError } from '../http/app-error.js';
 import { isUsageError } from './output.js';
 
 /** How a failed command is reported, the same whether it ran here or inside the service. */

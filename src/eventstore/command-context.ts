@@ -1,11 +1,9 @@
-import type { KeyType } from '../domain/project/events.js';
-import type { RecordedEvent } from './event-store.js';
+import type { Actor, EventMetadata, RecordedEvent } from './event-store.js';
 
-/** Who asked: an API key, by its id and never the key itself, or a part of the system (a worker, feedbackctl). */
-export type Actor = { kind: 'api-key'; keyId: string; keyType: KeyType } | { kind: 'system'; name: string };
+export type { Actor };
 
 /** Why a command runs and on whose behalf; every event it appends carries this as its metadata. */
-export interface CommandContext {
+export interface CommandContext extends EventMetadata {
   /** Shared by everything one request or run set off: the HTTP request id, inherited by the events that follow. */
   correlationId: string;
   /** What directly caused the command: the HTTP request (its id), or the event a worker reacted to (its event id). */
@@ -15,8 +13,7 @@ export interface CommandContext {
 
 /** A command run in reaction to a recorded event: same correlation as that event, caused by it. */
 export function causedBy(event: RecordedEvent, actor: Actor): CommandContext {
-  const inherited = event.metadata.correlationId;
-  return { correlationId: typeof inherited === 'string' ? inherited : event.id, causationId: event.id, actor };
+  return { correlationId: event.metadata.correlationId ?? event.id, causationId: event.id, actor };
 }
 
 /** A command the system starts on its own (a CLI call, a scheduled pass); `runId` names that run. */

@@ -3,10 +3,27 @@
  * event of every stream. Adapters: PostgreSQL (default) and EventStoreDB/KurrentDB.
  */
 
+import type { KeyType } from '../domain/project/events.js';
+
+/** Who asked: an API key, by its id and never the key itself, or a part of the system (a worker, feedbackctl). */
+export type Actor = { kind: 'api-key'; keyId: string; keyType: KeyType } | { kind: 'system'; name: string };
+
+/**
+ * Why an event was appended and on whose behalf (`CommandContext`): every append carries it; events
+ * appended before metadata existed have none of it.
+ */
+export interface EventMetadata {
+  /** Shared by everything one request or run set off. */
+  correlationId?: string;
+  /** What directly caused it: the HTTP request (its id), or the event a worker reacted to (its event id). */
+  causationId?: string;
+  actor?: Actor;
+}
+
 export interface NewEvent {
   type: string;
   data: Record<string, unknown>;
-  metadata?: Record<string, unknown>;
+  metadata?: EventMetadata;
 }
 
 /**
@@ -25,7 +42,7 @@ export interface RecordedEvent {
   stream: string;
   type: string;
   data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
+  metadata: EventMetadata;
   /** 0-based revision of the event within its stream. */
   revision: number;
   position: LogPosition;

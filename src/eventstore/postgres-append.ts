@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
-import { StreamErasedError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type RecordedEvent } from './event-store.js';
+import {
+  StreamErasedError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventMetadata,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+} from './event-store.js';
 import { applyInline, projectionsDeferring, type InlineFailureListener, type InlineProjection } from './inline-projections.js';
 
 export interface AppendRequest {
@@ -167,7 +175,7 @@ async function projectInline(
       stream: columns.streams[i],
       type: columns.types[i],
       data: JSON.parse(columns.data[i]) as Record<string, unknown>,
-      metadata: JSON.parse(columns.metadata[i]) as Record<string, unknown>,
+      metadata: JSON.parse(columns.metadata[i]) as EventMetadata,
       revision: row.revision,
       position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
       recordedAt: row.recorded_at,

@@ -2,7 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { keyPrefix } from '../auth/api-keys.js';
 import type { Queryable } from '../db/database.js';
-import { AppError } from '../errors.js';
+import { AppError } from './app-error.js';
 import type { Logger } from '../logger.js';
 import { buildOpenApi } from './openapi.js';
 import { problemMiddleware } from './problem-middleware.js';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { API_KEY_PATTERN, hashApiKey } from '../auth/api-keys.js';
-import { originNotAllowed, unauthorized } from '../errors.js';
+import { originNotAllowed, unauthorized } from './app-error.js';
 import type { KeyMode, KeyType } from '../domain/project/events.js';
 import { requestOrigin } from './request-origin.js';
 

@@ -1,6 +1,6 @@
 import { Conflict, DomainError, Invalid, NotFound } from '../domain/errors.js';
 import { InvalidCustomerValue } from '../domain/user/customer-value.js';
-import { AppError, invalidRequest } from '../errors.js';
+import { AppError, invalidRequest } from './app-error.js';
 
 /** The problem a domain error is shown as over HTTP (spec 7); undefined for one the API does not know. */
 export function problemForDomainError(error: DomainError): AppError | undefined {

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { hashApiKey } from '../auth/api-keys.js';
-import { AppError } from '../errors.js';
+import { AppError } from './app-error.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 /** Failed authentications (401) allowed per client address and minute before keys this node does not know are refused unread. */

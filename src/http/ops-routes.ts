@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import type { Registry } from 'prom-client';
-import { AppError } from '../errors.js';
+import { AppError } from './app-error.js';
 import type { ReadinessReport } from '../observability/readiness.js';
 import { mayReadMetrics } from './metrics-access.js';
 import { renderProblem } from './problem-middleware.js';

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { AppError } from '../errors.js';
+import { AppError } from './app-error.js';
 import type { Logger } from '../logger.js';
 import { problemFor } from './domain-problems.js';
 

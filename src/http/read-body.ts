@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { invalidRequest, payloadTooLarge } from '../errors.js';
+import { invalidRequest, payloadTooLarge } from './app-error.js';
 import { decodeUtf8Body } from './utf8-body.js';
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;

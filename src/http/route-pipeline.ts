@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { AppError, invalidRequest, rateLimited, type FieldProblem } from '../errors.js';
+import { AppError, invalidRequest, rateLimited, type FieldProblem } from './app-error.js';
 import { authenticate, type AuthContext, type KeyLookup } from './auth.js';
 import { REQUEST_ID_HEADER } from './command-context.js';
 import { authenticateGuarded, type KnownKeyCheck } from './failed-auth-guard.js';

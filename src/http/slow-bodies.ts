@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
-import { AppError } from '../errors.js';
+import { AppError } from './app-error.js';
 
 export interface SlowBodyLimits {
   /** Time from a request's start by which its whole body must have arrived. */

@@ -1,4 +1,4 @@
-import { invalidRequest } from '../errors.js';
+import { invalidRequest } from './app-error.js';
 import { printableSegment } from './well-formed.js';
 
 const strict = new TextDecoder('utf-8', { fatal: true });

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
-import type { FieldProblem } from '../errors.js';
+import type { FieldProblem } from './app-error.js';
 import './formats.js';
 import './error-messages.js';
 import { unstorableValueProblems, printableSegment } from './well-formed.js';

@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../errors.js';
+import type { FieldProblem } from './app-error.js';
 
 /**
  * Values that storage cannot hold as sent: strings PostgreSQL refuses (jsonb and text refuse NUL;

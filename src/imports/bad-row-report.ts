@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
-import type { FieldProblem } from '../errors.js';
+import type { FieldProblem } from '../domain/errors.js';
 import { printableSegment } from '../http/well-formed.js';
 
 export interface BadRow {

@@ -3,7 +3,7 @@ import type { SubmitFeedbackInput } from '../processes/shared/submit-feedback.js
 import { submissionProblems } from '../../commands/submit-feedback/rules.js';
 import { IDEMPOTENCY_KEY_LIMIT, SubmitFeedbackBody } from '../../commands/submit-feedback/schema.js';
 import type { FeedbackSource } from '../domain/feedback/events.js';
-import type { FieldProblem } from '../errors.js';
+import type { FieldProblem } from '../domain/errors.js';
 import { instantOf } from '../http/date-time.js';
 import { schemaProblems } from '../http/validation.js';
 import type { resolveColumns } from './column-map.js';

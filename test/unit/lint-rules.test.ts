@@ -11,7 +11,7 @@ describe('lint layer rules', function () {
   const rulesBroken = async (code: string, filePath: string) => (await eslint.lintText(code, { filePath }))[0].messages.map((message) => message.ruleId);
 
   it('the domain imports nothing outside src/domain', async () => {
-    expect(await rulesBroken(`import { AppError } from '../../errors.js';\nexport const x = AppError;\n`, 'src/domain/feedback/x.ts')).to.include(
+    expect(await rulesBroken(`import { AppError } from '../../http/app-error.js';\nexport const x = AppError;\n`, 'src/domain/feedback/x.ts')).to.include(
       'no-restricted-imports',
     );
     expect(await rulesBroken(`import { x } from '../../http/app.js';\nexport const y = x;\n`, 'src/domain/feedback/y.ts')).to.include('no-restricted-imports');

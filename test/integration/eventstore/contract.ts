@@ -280,7 +280,11 @@ export function eventStoreContract(name: string, factory: () => Promise<Contract
       it('round-trips metadata through readStream and readAll; missing metadata reads as {}', async function () {
         const marker = await store.append(streamName('meta-marker'), [{ type: 'Marker', data: {} }], 'no_stream');
         const stream = streamName('meta');
-        const metadata = { correlationId: randomUUID(), actor: { id: 'u-1', roles: ['admin'] }, retries: 2, flag: true };
+        const metadata = {
+          correlationId: randomUUID(),
+          causationId: randomUUID(),
+          actor: { kind: 'api-key' as const, keyId: 'key_1', keyType: 'secret' as const },
+        };
         await store.append(
           stream,
           [

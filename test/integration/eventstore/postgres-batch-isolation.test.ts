@@ -20,7 +20,7 @@ const BAD_DATA: { label: string; event: NewEvent }[] = [
   { label: 'lone high surrogate', event: { type: 'Submitted', data: { text: 'broken \ud800 emoji' } } },
   { label: 'lone low surrogate in a nested array', event: { type: 'Submitted', data: { tags: ['ok', { deep: '\udc00' }] } } },
   { label: 'NUL in a key', event: { type: 'Submitted', data: { ['k\u0000']: 1 } } },
-  { label: 'surrogate in metadata', event: { type: 'Submitted', data: {}, metadata: { agent: '\udbff!' } } },
+  { label: 'surrogate in metadata', event: { type: 'Submitted', data: {}, metadata: { correlationId: '\udbff!' } } },
 ];
 
 /** A trigger that makes the database refuse one event type: a failure inside the shared transaction. */

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type Koa from 'koa';
 import { Conflict, DomainError, Invalid, NotFound } from '../../../src/domain/errors.js';
 import { InvalidCustomerValue } from '../../../src/domain/user/customer-value.js';
-import { AppError, unauthorized } from '../../../src/errors.js';
+import { AppError, unauthorized } from '../../../src/http/app-error.js';
 import { problemFor } from '../../../src/http/domain-problems.js';
 import { problemMiddleware } from '../../../src/http/problem-middleware.js';
 import { createLogger } from '../../../src/logger.js';

@@ -1,4 +1,4 @@
-import type { FieldProblem } from './domain/errors.js';
+import type { FieldProblem } from '../domain/errors.js';
 
 export type { FieldProblem };
 
