@@ -6,15 +6,23 @@ import { projectStream, type ProjectSettings } from '../../src/domain/project/ev
 import { dismissOpenSuggestions } from './dismiss-suggestions.js';
 import { validateSettings } from '../../src/domain/project/settings.js';
 import type { CoreServices } from '../../src/services.js';
+import { checkSecretSettings, sealSecretSettings, type SecretSettings } from './sealed-settings.js';
 
+/**
+ * Changes a project's settings. Credentials (`secrets`: the Slack webhook URL, the tracker webhook
+ * secrets) are checked and sealed here, so the settings event holds only their ciphertext.
+ */
 export async function changeProjectSettings(
-  services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>,
+  services: Pick<CoreServices, 'config' | 'db' | 'store' | 'clock' | 'engine'>,
   projectId: string,
   changes: Partial<ProjectSettings>,
   context: CommandContext,
+  secrets: SecretSettings = {},
 ): Promise<void> {
   const { settings, problems } = validateSettings(changes);
+  problems.push(...checkSecretSettings(services.config, secrets));
   if (problems.length > 0) throw new Invalid(problems);
+  Object.assign(settings, sealSecretSettings(services.config, secrets));
   const result = await handleCommand(
     services.store,
     projectStream(projectId),

@@ -13,7 +13,8 @@ import { resumeFeedbackDeletions } from '../processes/feedback-deletion/resume.j
 import { runPendingUserErasures } from '../processes/user-erasure/resume.js';
 import { resumeIdentityMerges } from '../processes/identity-merge/resume.js';
 import { WebhookDeliveryWorker } from '../webhooks/delivery-worker.js';
-import { DELIVERY_RETENTION_EVERY_MS, pruneWebhookDeliveries } from '../webhooks/retention.js';
+import { DELIVERY_RETENTION_EVERY_MS, pruneSlackAlerts, pruneWebhookDeliveries } from '../webhooks/retention.js';
+import { SlackAlertWorker } from '../notifications/slack/slack-alert-worker.js';
 import { TranscriptExtractionWorker } from '../processes/transcript-extraction/worker.js';
 import type { QuoteExtractor } from '../transcripts/extraction/quote-extractor.js';
 import type { RecordedEvent } from '../eventstore/event-store.js';
@@ -43,6 +44,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
   webhooks.onSlotFreed = () => webhookLoop.wake();
   const questions = new QuestionEvaluator(runtime, analyzer);
   const health = new UserHealthWorker(runtime);
+  const slack = new SlackAlertWorker(runtime);
   // Each queue with the event types after which its work may have grown: those of the reactor that fills it.
   const queues: [WorkerLoop, readonly string[]][] = [
     ...Array.from({ length: ANALYSIS_BATCHES_IN_FLIGHT }, (_, i): [WorkerLoop, readonly string[]] => [
@@ -53,6 +55,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     [new WorkerLoop('user-health', () => health.runOnce(), runtime.logger), queueUserHealth.handles],
     [new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger), queueClustering.handles],
     [webhookLoop, webhookOutbox.handles],
+    [new WorkerLoop('slack-alerts', () => slack.runOnce(), runtime.logger), webhookOutbox.handles],
     // Its work is written by the command, before the transcript's event.
     [new WorkerLoop('transcript-extraction', () => extraction.runOnce(), runtime.logger), ['TranscriptReceived']],
   ];
@@ -65,7 +68,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     new WorkerLoop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), runtime.logger, ERASURE_MAINTENANCE_EVERY_MS),
     new WorkerLoop(
       'webhook-retention',
-      async () => (await pruneWebhookDeliveries(runtime.db, runtime.clock.now()), 0),
+      async () => (await pruneWebhookDeliveries(runtime.db, runtime.clock.now()), await pruneSlackAlerts(runtime.db, runtime.clock.now()), 0),
       runtime.logger,
       DELIVERY_RETENTION_EVERY_MS,
     ),

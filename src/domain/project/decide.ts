@@ -34,10 +34,10 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
   if (!state.exists) throw new NotFound('The project');
   const projectId = state.projectId!;
   switch (command.type) {
-    case 'ChangeProjectSettings':
-      return Object.keys(command.changes).length === 0
-        ? []
-        : [{ type: 'ProjectSettingsChanged', data: { projectId, changes: command.changes, changedAt: command.now } }];
+    case 'ChangeProjectSettings': {
+      const changes = withDigestStart(command.changes, state.settings?.digest ?? 'off', command.now);
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'ProjectSettingsChanged', data: { projectId, changes, changedAt: command.now } }];
+    }
     case 'IssueApiKey':
       return [issued(projectId, command.key, command.now)];
     case 'RevokeApiKey': {
@@ -47,6 +47,12 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       return [{ type: 'ApiKeyRevoked', data: { projectId, keyId: command.keyId, revokedAt: command.now } }];
     }
   }
+}
+
+/** A digest switched on, or given another cadence, starts now: periods that ended before are not sent. */
+function withDigestStart(changes: Partial<ProjectSettings>, current: ProjectSettings['digest'], now: string): Partial<ProjectSettings> {
+  if (changes.digest === undefined || changes.digest === 'off' || changes.digest === current) return changes;
+  return { ...changes, digestSince: now };
 }
 
 function issued(projectId: string, key: IssuedKey, now: string): ProjectEvent {
