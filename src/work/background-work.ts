@@ -15,6 +15,7 @@ import { resumeIdentityMerges } from '../processes/identity-merge/resume.js';
 import { WebhookDeliveryWorker } from '../webhooks/delivery-worker.js';
 import { DELIVERY_RETENTION_EVERY_MS, pruneSlackAlerts, pruneWebhookDeliveries } from '../webhooks/retention.js';
 import { SlackAlertWorker } from '../notifications/slack/slack-alert-worker.js';
+import { DIGEST_CHECK_EVERY_MS, DigestWorker } from '../notifications/digest/digest-worker.js';
 import { TranscriptExtractionWorker } from '../processes/transcript-extraction/worker.js';
 import type { QuoteExtractor } from '../transcripts/extraction/quote-extractor.js';
 import type { RecordedEvent } from '../eventstore/event-store.js';
@@ -45,6 +46,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
   const questions = new QuestionEvaluator(runtime, analyzer);
   const health = new UserHealthWorker(runtime);
   const slack = new SlackAlertWorker(runtime);
+  const digests = new DigestWorker(runtime);
   // Each queue with the event types after which its work may have grown: those of the reactor that fills it.
   const queues: [WorkerLoop, readonly string[]][] = [
     ...Array.from({ length: ANALYSIS_BATCHES_IN_FLIGHT }, (_, i): [WorkerLoop, readonly string[]] => [
@@ -72,6 +74,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
       runtime.logger,
       DELIVERY_RETENTION_EVERY_MS,
     ),
+    new WorkerLoop('digests', () => digests.runOnce(), runtime.logger, DIGEST_CHECK_EVERY_MS),
     new WorkerLoop('recluster', async () => (await reclusterAll(runtime, labeler), 0), runtime.logger, RECLUSTER_EVERY_MS),
   ];
   const wakeQueues = (events: RecordedEvent[]) => {
@@ -84,6 +87,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
       unsubscribe();
       await Promise.all(loops.map((loop) => loop.stop()));
       await webhooks.drain();
+      digests.close();
     },
   };
 }

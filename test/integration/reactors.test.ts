@@ -44,6 +44,7 @@ describe('reactors are never reset by a rebuild (issue 8)', () => {
       'transcripts',
       'tracked-questions',
       'user-erasures',
+      'theme-history',
     ]);
     expect(engine.names.filter((name) => !engine.projectorNames.includes(name))).to.deep.equal(REACTORS);
   });
