@@ -8,6 +8,7 @@ import { transcriptsProjection } from './transcripts/projection.js';
 import { usersProjection } from './users/projection.js';
 import { userErasuresProjection } from './user-erasures/projection.js';
 import { themeHistoryProjection } from './theme-history/projection.js';
+import { clusterLinksProjection } from './cluster-links/projection.js';
 
 /** Every read model, in the order they are applied to each batch. */
 export function allProjections(): AnyProjector[] {
@@ -21,5 +22,6 @@ export function allProjections(): AnyProjector[] {
     trackedQuestionsProjection,
     userErasuresProjection,
     themeHistoryProjection,
+    clusterLinksProjection,
   ];
 }

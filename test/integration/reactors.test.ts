@@ -45,6 +45,7 @@ describe('reactors are never reset by a rebuild (issue 8)', () => {
       'tracked-questions',
       'user-erasures',
       'theme-history',
+      'cluster-links',
     ]);
     expect(engine.names.filter((name) => !engine.projectorNames.includes(name))).to.deep.equal(REACTORS);
   });
