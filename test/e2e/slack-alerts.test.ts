@@ -219,14 +219,16 @@ describe('Slack alerts: spiking and regressed themes, high-value users at risk',
         ['u_whale', 40],
       ] as const)
         await identify(project, userId, mrr);
-      await submitFeedback(server, project.secretKey, { text: 'We are thinking about cancelling, exports keep failing.', userId: 'u_whale' });
+      // Praise, so the health worker itself records no at-risk entry for the user (only the test's events do).
+      const quoted = await submitFeedback(server, project.secretKey, { text: 'The new export screen is lovely, thank you!', userId: 'u_whale' });
+      await waitForCluster(server, project, quoted);
       await atRisk(project, 'u_large', 31); // second of four: not in the top quartile
       await atRisk(project, 'u_whale', 22);
       await expectEventually(() => expect(receiver.at('/users')).to.have.length(1));
       const { blocks } = receiver.at('/users')[0].json;
       expect(blocks[0].text.text).to.equal('At risk: u_whale');
       expect(blocks[1].text.text).to.include('health 22/100').and.include('*40*');
-      expect(blocks[2].text.text).to.include('thinking about cancelling');
+      expect(blocks[2].text.text).to.equal('> The new export screen is lovely, thank you!');
       expect(blocks.at(-1).elements[0].url).to.equal(`${BASE}/app/users/u_whale`);
 
       // A threshold replaces the quartile.
