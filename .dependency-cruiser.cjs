@@ -14,10 +14,10 @@ const LAYERS = [
   { name: 'observability', paths: ['^src/observability/'] },
   {
     name: 'analysis',
-    paths: ['^src/analysis/', '^src/transcripts/', '^src/outbound/', '^src/config\\.ts$', '^src/services\\.ts$'],
+    paths: ['^src/analysis/', '^src/transcripts/', '^src/outbound/', '^src/integrations/', '^src/config\\.ts$', '^src/services\\.ts$'],
   },
   { name: 'projections-reactors', paths: ['^projections/', '^src/reactors/'] },
-  { name: 'work', paths: ['^src/work/', '^src/webhooks/'] },
+  { name: 'work', paths: ['^src/work/', '^src/webhooks/', '^src/notifications/'] },
   { name: 'processes', paths: ['^src/processes/'] },
   { name: 'http', paths: ['^src/http/'] },
   { name: 'commands-queries', paths: ['^commands/', '^queries/'] },

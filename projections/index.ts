@@ -7,6 +7,8 @@ import { trackedQuestionsProjection } from './tracked-questions/projection.js';
 import { transcriptsProjection } from './transcripts/projection.js';
 import { usersProjection } from './users/projection.js';
 import { userErasuresProjection } from './user-erasures/projection.js';
+import { themeHistoryProjection } from './theme-history/projection.js';
+import { clusterLinksProjection } from './cluster-links/projection.js';
 
 /** Every read model, in the order they are applied to each batch. */
 export function allProjections(): AnyProjector[] {
@@ -19,5 +21,7 @@ export function allProjections(): AnyProjector[] {
     transcriptsProjection,
     trackedQuestionsProjection,
     userErasuresProjection,
+    themeHistoryProjection,
+    clusterLinksProjection,
   ];
 }

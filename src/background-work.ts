@@ -13,7 +13,9 @@ import { resumeFeedbackDeletions } from './processes/feedback-deletion/resume.js
 import { runPendingUserErasures } from './processes/user-erasure/resume.js';
 import { resumeIdentityMerges } from './processes/identity-merge/resume.js';
 import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
-import { DELIVERY_RETENTION_EVERY_MS, pruneWebhookDeliveries } from './webhooks/retention.js';
+import { DELIVERY_RETENTION_EVERY_MS, pruneSlackAlerts, pruneWebhookDeliveries } from './webhooks/retention.js';
+import { SlackAlertWorker } from './notifications/slack/slack-alert-worker.js';
+import { DIGEST_CHECK_EVERY_MS, DigestWorker } from './notifications/digest/digest-worker.js';
 import { TranscriptExtractionWorker } from './processes/transcript-extraction/worker.js';
 import type { QuoteExtractor } from './transcripts/extraction/quote-extractor.js';
 import type { RecordedEvent } from './eventstore/event-store.js';
@@ -44,6 +46,8 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
   const questions = new QuestionEvaluator(runtime, analyzer);
   const health = new UserHealthWorker(runtime);
   const healthLoop = new WorkerLoop('user-health', () => health.runOnce(), runtime.logger);
+  const slack = new SlackAlertWorker(runtime);
+  const digests = new DigestWorker(runtime);
   // Each queue with the event types after which its work may have grown: those of the reactor that fills it.
   const queues: [WorkerLoop, readonly string[]][] = [
     ...Array.from({ length: ANALYSIS_BATCHES_IN_FLIGHT }, (_, i): [WorkerLoop, readonly string[]] => [
@@ -54,6 +58,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     [healthLoop, queueUserHealth.handles],
     [new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger), queueClustering.handles],
     [webhookLoop, webhookOutbox.handles],
+    [new WorkerLoop('slack-alerts', () => slack.runOnce(), runtime.logger), webhookOutbox.handles],
     // Its work is written by the command, before the transcript's event.
     [new WorkerLoop('transcript-extraction', () => extraction.runOnce(), runtime.logger), ['TranscriptReceived']],
   ];
@@ -66,7 +71,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     new WorkerLoop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), runtime.logger, ERASURE_MAINTENANCE_EVERY_MS),
     new WorkerLoop(
       'webhook-retention',
-      async () => (await pruneWebhookDeliveries(runtime.db, runtime.clock.now()), 0),
+      async () => (await pruneWebhookDeliveries(runtime.db, runtime.clock.now()), await pruneSlackAlerts(runtime.db, runtime.clock.now()), 0),
       runtime.logger,
       DELIVERY_RETENTION_EVERY_MS,
     ),
@@ -79,6 +84,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
       runtime.logger,
       AT_RISK_RESCORE_EVERY_MS,
     ),
+    new WorkerLoop('digests', () => digests.runOnce(), runtime.logger, DIGEST_CHECK_EVERY_MS),
     new WorkerLoop('recluster', async () => (await reclusterAll(runtime, labeler), 0), runtime.logger, RECLUSTER_EVERY_MS),
   ];
   const wakeQueues = (events: RecordedEvent[]) => {
@@ -91,6 +97,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
       unsubscribe();
       await Promise.all(loops.map((loop) => loop.stop()));
       await webhooks.drain();
+      digests.close();
     },
   };
 }

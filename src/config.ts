@@ -35,6 +35,17 @@ export interface Config {
   metricsToken?: string;
   /** READY_MAX_LAG_EVENTS / READY_MAX_LAG_SECONDS: a projection is ready within either bound of the log's end. */
   readyMaxLag: { events: number; seconds: number };
+  /** PUBLIC_BASE_URL: where people reach the service (links in Slack messages and emails); no trailing slash. */
+  publicBaseUrl: string;
+  /** SMTP_URL and SMTP_FROM: where digests are mailed from; absent, no email is sent. The URL holds the password: never logged. */
+  smtp?: SmtpConfig;
+}
+
+export interface SmtpConfig {
+  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465` (TLS from the start). */
+  url: string;
+  /** The From header: `digest@example.com` or `Feedback <digest@example.com>`. */
+  from: string;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +156,35 @@ function parseToken(variable: string, raw: string | undefined): string | undefin
   return raw;
 }
 
+/** PUBLIC_BASE_URL: an http(s) URL without query or fragment; `http://localhost:PORT` by default. */
+function parseBaseUrl(raw: string | undefined, port: number): string {
+  const url = parseUrl('PUBLIC_BASE_URL', raw, ['https:', 'http:']);
+  if (url === undefined) return `http://localhost:${port}`;
+  const parsed = new URL(url);
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError('PUBLIC_BASE_URL', 'must be a plain base URL such as https://feedback.example.com (no user info, query or fragment)');
+  }
+  return url.replace(/\/+$/, '');
+}
+
+const MAILBOX = /^[^\s@<>()",;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
+
+/** SMTP_URL (smtp: or smtps:, with a host) and SMTP_FROM (an address, optionally with a display name), together or not at all. */
+function parseSmtp(rawUrl: string | undefined, rawFrom: string | undefined): SmtpConfig | undefined {
+  const url = parseUrl('SMTP_URL', rawUrl, ['smtp:', 'smtps:']);
+  if (url === undefined) {
+    if (rawFrom) throw new ConfigError('SMTP_FROM', 'is set but SMTP_URL is not');
+    return undefined;
+  }
+  if (!new URL(url).hostname) throw new ConfigError('SMTP_URL', 'must name a host, e.g. smtp://user:pass@smtp.example.com:587');
+  if (!rawFrom) throw new ConfigError('SMTP_FROM', 'is required with SMTP_URL, e.g. "Feedback <digest@example.com>"');
+  const address = /^\s*[^<>]*<([^<>]+)>\s*$/.exec(rawFrom)?.[1] ?? rawFrom.trim();
+  if (!MAILBOX.test(address) || rawFrom.length > 320 || /[\r\n]/.test(rawFrom)) {
+    throw new ConfigError('SMTP_FROM', 'must be an email address such as digest@example.com or "Feedback <digest@example.com>"');
+  }
+  return { url, from: rawFrom.trim() };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -167,8 +207,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const embeddings = parseEmbeddings(env);
   const metricsToken = parseToken('METRICS_TOKEN', env.METRICS_TOKEN);
   const problemBase = parseUrl('PROBLEM_BASE', env.PROBLEM_BASE, ['https:', 'http:']) ?? 'https://problems.feedback.dev';
+  const port = parsePort(env.PORT);
+  const smtp = parseSmtp(env.SMTP_URL, env.SMTP_FROM);
   return {
-    port: parsePort(env.PORT),
+    port,
     dataDir: env.DATA_DIR || './data',
     databaseUrl: parseUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
     eventStoreUrl: parseUrl('EVENTSTORE_URL', env.EVENTSTORE_URL, ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
@@ -188,5 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       seconds: parseBound('READY_MAX_LAG_SECONDS', env.READY_MAX_LAG_SECONDS, 30, 86_400),
     },
     ...(metricsToken ? { metricsToken } : {}),
+    publicBaseUrl: parseBaseUrl(env.PUBLIC_BASE_URL, port),
+    ...(smtp ? { smtp } : {}),
   };
 }

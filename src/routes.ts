@@ -26,6 +26,9 @@ import { splitClusterRoute } from '../commands/split-cluster/route.js';
 import { eraseUserRoute } from '../commands/erase-user/route.js';
 import { userDeletionStatusRoute } from '../queries/user-erasure-status/route.js';
 import { exportFeedbackRoute } from '../queries/feedback-export/route.js';
+import type { InboundRouteSpec } from './http/inbound-route.js';
+import { githubWebhookRoute } from '../commands/close-linked-themes/github-route.js';
+import { linearWebhookRoute } from '../commands/close-linked-themes/linear-route.js';
 
 export interface RouteDeps {
   runtime: Runtime;
@@ -62,4 +65,9 @@ export function allRoutes({ runtime, analyzer }: RouteDeps): RouteSpec[] {
     eraseUserRoute(runtime),
     userDeletionStatusRoute(runtime),
   ];
+}
+
+/** Routes other services call with a signed request instead of an API key; in the OpenAPI document too. */
+export function allInboundRoutes(runtime: Runtime): InboundRouteSpec[] {
+  return [githubWebhookRoute(runtime), linearWebhookRoute(runtime)];
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createContainer, TOKENS } from './container.js';
 import { buildApp } from './http/app.js';
+import { allInboundRoutes } from './routes.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { keyLookupFrom } from './http/auth.js';
 import { KeyCache } from './http/key-cache.js';
@@ -80,6 +81,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     logger: options.logger,
     problemBase: config.problemBase,
     routes: container.resolve<RouteSpec[]>(TOKENS.routes),
+    inboundRoutes: allInboundRoutes(runtime),
     openApiDescription: OPENAPI_DESCRIPTION,
     slowBodies: { timeoutMs: config.bodyTimeoutMs, perAddress: config.slowBodiesPerAddress },
     metrics,

@@ -3,7 +3,9 @@ import { commandContextFor } from '../../src/http/command-context.js';
 import type { RouteSpec } from '../../src/http/route.js';
 import { commonProblems } from '../../src/http/common-responses.js';
 import type { CoreServices } from '../../src/services.js';
-import { ClusterSchema, findCluster, toCluster } from '../../queries/clusters/cluster-record.js';
+import { ClusterSchema, clusterLinks, findCluster, toCluster } from '../../queries/clusters/cluster-record.js';
+import { checkTrackerLinks, MAX_TRACKER_LINKS, TRACKER_LINK_MAX_CHARS } from '../../src/domain/cluster/tracker-links.js';
+import { setClusterLinks } from '../link-cluster/handler.js';
 import { NotFound } from '../../src/domain/errors.js';
 import { ClusterIdParams } from '../../queries/clusters/detail-route.js';
 import { changeClusterStatus } from './handler.js';
@@ -23,8 +25,19 @@ const ChangeClusterStatusBody = Type.Object(
           'From then on the label is manual: automatic relabelling (as the theme grows, after a deletion, after a regrouping) never replaces it.',
       }),
     ),
+    links: Type.Optional(
+      Type.Array(Type.String({ maxLength: TRACKER_LINK_MAX_CHARS }), {
+        maxItems: MAX_TRACKER_LINKS,
+        description:
+          `Links to tracker issues, replacing the theme's links (\`[]\` removes them): at most ${MAX_TRACKER_LINKS}, each a GitHub issue ` +
+          '(`https://github.com/OWNER/REPO/issues/N`), a Linear issue (`https://linear.app/WORKSPACE/issue/KEY-N`, any title slug) or a Jira ' +
+          'Cloud issue (`https://SITE.atlassian.net/browse/KEY-N`). Stored canonical (GitHub owner and repository lower-cased, Linear slug ' +
+          'dropped, keys upper-cased, no query or fragment). When GitHub or Linear reports a linked issue closed, the theme is resolved.',
+        examples: [['https://github.com/acme/app/issues/42', 'https://linear.app/acme/issue/ENG-7']],
+      }),
+    ),
   },
-  { additionalProperties: false, minProperties: 1, description: '`status`, `label` or both.' },
+  { additionalProperties: false, minProperties: 1, description: '`status`, `label`, `links`, or several.' },
 );
 
 export function changeClusterStatusRoute(services: CoreServices): RouteSpec<Static<typeof ChangeClusterStatusBody>, unknown, { id: string }> {
@@ -38,20 +51,25 @@ export function changeClusterStatusRoute(services: CoreServices): RouteSpec<Stat
       'whose feedback is in the theme (read when the delivery is queued; the log records no user id, so an erased user leaves no trace); new feedback then makes it active again with `cluster.regressed`. `muted` themes ' +
       'reopen silently when feedback arrives (they stay muted: no regression and no spike events) until set `active` or ' +
       '`resolved`. Muting ends a spike: a muted theme never shows `spiking` and never fires `cluster.spiking`. Setting the status it already has changes nothing. ' +
-      '`label` renames the theme (`ClusterRenamed`); the same label again changes nothing. Both may be sent together.',
+      '`label` renames the theme (`ClusterRenamed`); the same label again changes nothing. `links` sets its links to tracker issues ' +
+      '(`ClusterLinksChanged`), returned as `links`. Any of them may be sent together.',
     tags: ['clusters'],
     auth: ['secret'],
     params: ClusterIdParams,
     body: ChangeClusterStatusBody,
+    validate: ({ body }) => (body.links ? checkTrackerLinks(body.links).problems : []),
     responses: { 200: { description: 'The updated theme.', schema: ClusterSchema }, ...commonProblems(['400', '401', '404', '429']) },
     async handle(request) {
       const { projectId } = request.auth;
       const cluster = await findCluster(services.db, projectId, request.params.id);
       if (!cluster) throw new NotFound('The cluster');
-      const { status, label } = request.body;
-      if (label !== undefined) await renameCluster(services, { projectId, clusterId: cluster.cluster_id, label }, commandContextFor(request));
-      if (status !== undefined) await changeClusterStatus(services, { projectId, clusterId: cluster.cluster_id, status }, commandContextFor(request));
-      return { status: 200, body: toCluster((await findCluster(services.db, projectId, cluster.cluster_id))!) };
+      const { status, label, links } = request.body;
+      const clusterId = cluster.cluster_id;
+      if (label !== undefined) await renameCluster(services, { projectId, clusterId, label }, commandContextFor(request));
+      if (links !== undefined) await setClusterLinks(services, { projectId, clusterId, links }, commandContextFor(request));
+      if (status !== undefined) await changeClusterStatus(services, { projectId, clusterId, status }, commandContextFor(request));
+      const updated = toCluster((await findCluster(services.db, projectId, clusterId))!);
+      return { status: 200, body: { ...updated, links: await clusterLinks(services.db, clusterId) } };
     },
   };
 }

@@ -6,20 +6,32 @@ import { projectStream, type ProjectSettings } from '../../src/domain/project/ev
 import { dismissOpenSuggestions } from './dismiss-suggestions.js';
 import { validateOriginEdits, validateSettings, type OriginEdits } from '../../src/domain/project/settings.js';
 import type { CoreServices } from '../../src/services.js';
+import { checkSecretSettings, sealSecretSettings, type SecretSettings } from './sealed-settings.js';
 
+/**
+ * Changes a project's settings. Credentials (`secrets`: the Slack webhook URL, the tracker webhook
+ * secrets) are checked and sealed here, so the settings event holds only their ciphertext.
+ */
 export async function changeProjectSettings(
-  services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>,
+  services: Pick<CoreServices, 'config' | 'db' | 'store' | 'clock' | 'engine'>,
   projectId: string,
   changes: Partial<ProjectSettings>,
   context: CommandContext,
-  /** Origins to add and remove, against the allowlist as it is when the change is decided; not with `changes.allowedOrigins`. */
-  originEdits?: OriginEdits,
+  extras: {
+    /** Origins to add and remove, against the allowlist as it is when the change is decided; not with `changes.allowedOrigins`. */
+    originEdits?: OriginEdits;
+    /** Credentials to check and seal. */
+    secrets?: SecretSettings;
+  } = {},
 ): Promise<void> {
+  const { originEdits, secrets = {} } = extras;
   const { settings, problems } = validateSettings(changes);
   const edits = originEdits ? validateOriginEdits(originEdits) : undefined;
   if (edits && changes.allowedOrigins) problems.push({ field: 'allowedOrigins', message: 'either replace the list or edit it, not both' });
   problems.push(...(edits?.problems ?? []));
+  problems.push(...checkSecretSettings(services.config, secrets));
   if (problems.length > 0) throw new Invalid(problems);
+  Object.assign(settings, sealSecretSettings(services.config, secrets));
   const result = await handleCommand(
     services.store,
     projectStream(projectId),

@@ -18,6 +18,14 @@ export const ClusterSchema = Type.Object({
   }),
   firstSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   lastSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  links: Type.Optional(
+    Type.Array(Type.String({ format: 'uri' }), {
+      maxItems: 10,
+      description:
+        'Only on GET /clusters/{id} and PATCH: links to tracker issues (GitHub, Linear, Jira), canonical. When GitHub or Linear reports a linked issue closed ' +
+        '(POST /api/v1/integrations/github|linear/{projectId}), the theme is resolved.',
+    }),
+  ),
   revenue: Type.Optional(
     Type.Number({ minimum: 0, description: 'Only in the list with `rank=revenue`: the customer value of the distinct users in the theme.' }),
   ),
@@ -67,4 +75,10 @@ export async function findCluster(db: Queryable, projectId: string, clusterId: s
     id = row.merged_into;
   }
   return undefined;
+}
+
+/** The theme's links to tracker issues, in the order they were given. */
+export async function clusterLinks(db: Queryable, clusterId: string): Promise<string[]> {
+  const rows = await db.query<{ url: string }>(`SELECT url FROM cluster_links WHERE cluster_id = $1 ORDER BY position`, [clusterId]);
+  return rows.rows.map((row) => row.url);
 }

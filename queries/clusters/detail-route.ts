@@ -4,7 +4,7 @@ import type { RouteSpec } from '../../src/http/route.js';
 import { commonProblems } from '../../src/http/common-responses.js';
 import type { CoreServices } from '../../src/services.js';
 import { FEEDBACK_COLUMNS, FeedbackItemSchema, toFeedbackItem, type FeedbackRow } from '../shared/feedback-item.js';
-import { ClusterSchema, findCluster, toCluster } from './cluster-record.js';
+import { ClusterSchema, clusterLinks, findCluster, toCluster } from './cluster-record.js';
 import { BreakdownParam, BreakdownSchema, clusterBreakdown } from '../cluster-breakdown/query.js';
 
 export const ClusterIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -19,7 +19,8 @@ export function clusterDetailRoute(services: CoreServices): RouteSpec<unknown, S
     path: '/api/v1/clusters/:id',
     operationId: 'getCluster',
     summary: 'One theme with its most recent items',
-    description: 'Spec 4.10. The id of a theme merged into another resolves to the theme that absorbed it.',
+    description:
+      'Spec 4.10. The id of a theme merged into another resolves to the theme that absorbed it. `cluster.links`: the theme’s links to tracker issues.',
     tags: ['clusters'],
     auth: ['secret'],
     params: ClusterIdParams,
@@ -41,7 +42,8 @@ export function clusterDetailRoute(services: CoreServices): RouteSpec<unknown, S
       );
       const breakdown =
         query.breakdown === undefined ? {} : { breakdown: await clusterBreakdown(services.db, auth.projectId, cluster.cluster_id, query.breakdown) };
-      return { status: 200, body: { cluster: toCluster(cluster), items: items.rows.map(toFeedbackItem), ...breakdown } };
+      const withLinks = { ...toCluster(cluster), links: await clusterLinks(services.db, cluster.cluster_id) };
+      return { status: 200, body: { cluster: withLinks, items: items.rows.map(toFeedbackItem), ...breakdown } };
     },
   };
 }

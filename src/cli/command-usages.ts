@@ -11,7 +11,14 @@ export const PROJECT_USAGE = `
                              [--customer-value-trait NAME | --clear-customer-value-trait]
                              [--identity-linking auto|suggest|off] [--identity-ignore EMAIL_OR_@DOMAIN]... [--clear-identity-ignore]
                              [--exclude-title TEXT]... [--clear-excluded-titles] [--exclude-folder NAME]... [--clear-excluded-folders]
-                             [--call-allowance N | --unlimited-calls]`;
+                             [--call-allowance N | --unlimited-calls]
+                             [--slack-webhook URL | --clear-slack-webhook] [--slack-min-value AMOUNT | --clear-slack-min-value]
+                             [--digest daily|weekly|off] [--digest-email ADDRESS]... [--clear-digest-emails]
+                             [--github-webhook-secret SECRET | --clear-github-webhook-secret]
+                             [--linear-webhook-secret SECRET | --clear-linear-webhook-secret]
+                                        Slack: alerts for spiking and regressed themes and high-value users at risk;
+                                        digests (periods in UTC) to Slack and the addresses; tracker secrets verify
+                                        POST /api/v1/integrations/github|linear/PROJECT_ID. URLs and secrets are stored sealed.`;
 
 export const KEY_USAGE = `
   feedbackctl key create --project ID --type secret|widget [--mode test|live] [--json]

@@ -9,6 +9,7 @@ import { problemMiddleware } from './problem-middleware.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RouteSpec } from './route.js';
 import { routePipeline } from './route-pipeline.js';
+import { inboundPipeline, type InboundRouteSpec } from './inbound-route.js';
 import { corsPreflight } from './cors.js';
 import type { AuthContext, KeyLookup } from './auth.js';
 import { requestIdFor } from './request-id.js';
@@ -28,6 +29,8 @@ export interface AppDeps {
   logger: Logger;
   problemBase: string;
   routes: RouteSpec[];
+  /** Routes called with a signed request instead of an API key (tracker webhooks). */
+  inboundRoutes?: InboundRouteSpec[];
   openApiDescription: string;
   slowBodies: SlowBodyLimits;
   metrics: ServiceMetrics;
@@ -100,7 +103,8 @@ export function buildApp(deps: AppDeps): Koa {
     deps.logger.info({ code: error.code ?? error.name, route: ctx?._matchedRoute, method: ctx?.method }, 'request ended without an answer');
   });
   const router = new Router();
-  const openApi = buildOpenApi(deps.routes, { description: deps.openApiDescription });
+  const inbound = deps.inboundRoutes ?? [];
+  const openApi = buildOpenApi(deps.routes, { description: deps.openApiDescription }, inbound);
   router.get('/api/v1/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
@@ -109,6 +113,7 @@ export function buildApp(deps: AppDeps): Koa {
   for (const route of deps.routes) {
     router.register(route.path, [route.method], routePipeline(route, deps));
   }
+  for (const route of inbound) router.register(route.path, [route.method], inboundPipeline(route));
   // A request goes before background work on the embedded database's one connection.
   app.use((_ctx, next) => withPriority('foreground', next));
   app.use(requestLog(deps.logger));
@@ -118,7 +123,7 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(corsPreflight(deps.db, deps.routes));
   app.use(router.routes());
   app.use(async (ctx) => {
-    const allowed = [...new Set(deps.routes.map((r) => r.method))].filter((method) => router.match(ctx.path, method).route);
+    const allowed = [...new Set([...deps.routes, ...inbound].map((r) => r.method))].filter((method) => router.match(ctx.path, method).route);
     if (allowed.length > 0) {
       ctx.set('Allow', allowed.join(', '));
       throw new AppError(405, 'method-not-allowed', 'Method not allowed', `${ctx.method} is not supported here; use ${allowed.join(', ')}.`);

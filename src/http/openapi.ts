@@ -14,6 +14,8 @@ import {
 } from './openapi-responses.js';
 import { WIDGET_SCRIPT_PATH, WIDGET_TAG_DESCRIPTION } from './openapi-widget.js';
 import { METRICS_TOKEN_SCHEME, OPERATIONS_PATHS, OPERATIONS_TAG_DESCRIPTION } from './openapi-operations.js';
+import type { InboundRouteSpec } from './inbound-route.js';
+import { inboundOperation } from './openapi-inbound.js';
 
 const TAGS: Record<string, string> = {
   platform: 'Keys and the service itself.',
@@ -24,6 +26,7 @@ const TAGS: Record<string, string> = {
   webhooks: 'Signed webhook endpoints: the six event kinds of spec 6, delivery health.',
   transcripts: 'Call transcripts: intake, counting and skip reasons; the text is never stored.',
   questions: 'Tracked questions (extension): verdicts from the sentiment of matching feedback.',
+  integrations: 'Webhooks other services call, signed instead of keyed: GitHub and Linear report closed issues.',
 };
 
 /** Any method on a documented path that the path does not support; OpenAPI has no operation to hang it on. */
@@ -105,8 +108,9 @@ function problemResponses(paths: Record<string, Record<string, any>>): Record<st
   return Object.fromEntries([...statuses].sort((a, b) => a - b).map((status) => [PROBLEM_RESPONSES[status].name, PROBLEM_RESPONSES[status].response]));
 }
 
-export function buildOpenApi(routes: RouteSpec[], info: { description: string }): Record<string, unknown> {
+export function buildOpenApi(routes: RouteSpec[], info: { description: string }, inbound: InboundRouteSpec[] = []): Record<string, unknown> {
   const paths: Record<string, Record<string, any>> = {};
+  for (const route of inbound) paths[route.path.replace(/:(\w+)/g, '{$1}')] = { post: inboundOperation(route) };
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
@@ -127,7 +131,7 @@ export function buildOpenApi(routes: RouteSpec[], info: { description: string })
   addResponseExamples(paths);
   paths['/widget.js'] = WIDGET_SCRIPT_PATH;
   Object.assign(paths, OPERATIONS_PATHS);
-  const usedTags = new Set(routes.flatMap((route) => route.tags ?? []));
+  const usedTags = new Set([...routes, ...inbound].flatMap((route) => route.tags ?? []));
   return {
     openapi: '3.1.0',
     info: { title: 'Feedback Analysis Service API', version: '1.0.0', description: info.description },

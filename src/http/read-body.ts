@@ -45,6 +45,16 @@ function readBytes(req: IncomingMessage, limit: number, deadline: AbortSignal | 
   });
 }
 
+/** The raw body bytes (a signed body is verified over exactly these), at most `limit` of them; a larger declared length is refused unread. */
+export async function readRawBody(req: IncomingMessage, limit: number, deadline?: AbortSignal): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    throw payloadTooLarge(limit);
+  }
+  return readBytes(req, limit, deadline);
+}
+
 /**
  * Reads a JSON body without ever holding more than `limit` bytes: a declared length over the
  * limit is refused before reading. The bytes must be UTF-8: nothing is replaced silently.

@@ -12,6 +12,18 @@ export interface DeliveryResult {
   ok: boolean;
   /** Why it failed, without any body text. */
   error?: string;
+  /** A 429's or 503's `Retry-After`, in seconds (delta-seconds or an HTTP date), when it sent a usable one. */
+  retryAfterSeconds?: number;
+}
+
+/** `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2026 07:28:00 GMT`, as seconds from `now`. */
+export function parseRetryAfter(header: string | undefined, now: Date): number | undefined {
+  if (!header) return undefined;
+  const text = header.trim();
+  if (/^\d{1,9}$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 }
 
 /**
@@ -57,8 +69,16 @@ export function postDelivery(
       },
       (response) => {
         const status = response.statusCode ?? 0;
+        const retryAfterSeconds = status === 429 || status === 503 ? parseRetryAfter(response.headers['retry-after'], new Date()) : undefined;
         response.resume(); // the body is not used
-        response.on('end', () => finish({ status, ok: status >= 200 && status < 300, ...(status >= 300 ? { error: `HTTP ${status}` } : {}) }));
+        response.on('end', () =>
+          finish({
+            status,
+            ok: status >= 200 && status < 300,
+            ...(status >= 300 ? { error: `HTTP ${status}` } : {}),
+            ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+          }),
+        );
         response.on('error', () => finish({ status, ok: false, error: 'response aborted' }));
       },
     );

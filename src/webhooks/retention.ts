@@ -10,3 +10,10 @@ export async function pruneWebhookDeliveries(db: Queryable, now: Date): Promise<
   const result = await db.query(`DELETE FROM webhook_deliveries WHERE status <> 'pending' AND last_attempt_at < $1`, [before]);
   return result.rowCount ?? 0;
 }
+
+/** Slack alerts sent, failed or dropped are kept as long as finished deliveries, then deleted. */
+export async function pruneSlackAlerts(db: Queryable, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString();
+  const result = await db.query(`DELETE FROM slack_alerts WHERE status <> 'pending' AND last_attempt_at < $1`, [before]);
+  return result.rowCount ?? 0;
+}

@@ -5,7 +5,7 @@ const TEXT_TABLES = ['events', 'feedback_items', 'cluster_members', 'clusters'] 
 
 /**
  * Where an end user's profile and traces were: their stream, the users read model (traits, aliases,
- * value marks, merge suggestions naming their email), the health queues, webhook payloads naming them.
+ * value marks, merge suggestions naming their email), the health queues, webhook payloads and Slack alerts naming them.
  */
 const USER_TABLES = [
   'events',
@@ -18,6 +18,7 @@ const USER_TABLES = [
   'user_health_due',
   'health_at_risk',
   'webhook_deliveries',
+  'slack_alerts',
 ] as const;
 
 /** Every table an erasure may ask the maintenance pass to rewrite; only these names reach its SQL. */

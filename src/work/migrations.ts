@@ -1,5 +1,6 @@
 import type { Migration } from '../db/migrations.js';
 import { erasureRequestMigrations } from './erasure-requests.migration.js';
+import { digestSendMigrations } from '../notifications/digest/digest-sends.migration.js';
 import { extractionWorkMigrations } from '../transcripts/extraction/extraction-work.migration.js';
 
 /**
@@ -22,4 +23,5 @@ export const workMigrations: Migration[] = [
   },
   ...erasureRequestMigrations,
   ...extractionWorkMigrations,
+  ...digestSendMigrations,
 ];

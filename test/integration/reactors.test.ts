@@ -44,6 +44,8 @@ describe('reactors are never reset by a rebuild', () => {
       'transcripts',
       'tracked-questions',
       'user-erasures',
+      'theme-history',
+      'cluster-links',
     ]);
     expect(engine.names.filter((name) => !engine.projectorNames.includes(name))).to.deep.equal(REACTORS);
   });

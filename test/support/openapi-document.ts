@@ -1,5 +1,5 @@
 import { buildOpenApi } from '../../src/http/openapi.js';
-import { allRoutes } from '../../src/routes.js';
+import { allInboundRoutes, allRoutes } from '../../src/routes.js';
 import type { Runtime } from '../../src/runtime.js';
 
 /** Route factories keep their services for later: building the document must not touch them. */
@@ -13,5 +13,5 @@ const unusedRuntime = new Proxy({} as Runtime, {
 export function serviceOpenApiDocument(): any {
   const routes = allRoutes({ runtime: unusedRuntime, analyzer: () => Promise.reject(new Error('no analyzer while documenting')) });
   // As JSON, like the served one: the document shares its example objects with the module that holds them.
-  return JSON.parse(JSON.stringify(buildOpenApi(routes, { description: 'The feedback analysis service.' })));
+  return JSON.parse(JSON.stringify(buildOpenApi(routes, { description: 'The feedback analysis service.' }, allInboundRoutes(unusedRuntime))));
 }

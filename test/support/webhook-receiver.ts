@@ -16,6 +16,8 @@ export class WebhookReceiver {
   status: (path: string) => number = () => 200;
   /** How long to wait before answering a request path (a slow receiver). */
   delayMs: (path: string) => number = () => 0;
+  /** Headers answered for a request path (e.g. a 429's Retry-After). */
+  responseHeaders: (path: string) => Record<string, string> = () => ({});
   private server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk) => chunks.push(chunk));
@@ -23,7 +25,7 @@ export class WebhookReceiver {
       const body = Buffer.concat(chunks).toString('utf8');
       const path = request.url ?? '';
       this.received.push({ headers: request.headers, body, json: JSON.parse(body), path });
-      setTimeout(() => response.writeHead(this.status(path)).end(), this.delayMs(path));
+      setTimeout(() => response.writeHead(this.status(path), this.responseHeaders(path)).end(), this.delayMs(path));
     });
   });
 

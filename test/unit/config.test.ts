@@ -33,6 +33,7 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         bodyTimeoutMs: 30_000,
         slowBodiesPerAddress: 8,
         readyMaxLag: { events: 1000, seconds: 30 },
+        publicBaseUrl: 'http://localhost:8080',
       });
     });
 
@@ -81,6 +82,9 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         METRICS_TOKEN: 'scrape-token-0123456789',
         READY_MAX_LAG_EVENTS: '0',
         READY_MAX_LAG_SECONDS: '120',
+        PUBLIC_BASE_URL: 'https://feedback.example.com/',
+        SMTP_URL: 'smtps://digest:s3cret@smtp.example.com:465',
+        SMTP_FROM: 'Feedback <digest@example.com>',
       });
       expect(config).to.deep.equal({
         port: 0,
@@ -98,6 +102,8 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         slowBodiesPerAddress: 3,
         metricsToken: 'scrape-token-0123456789',
         readyMaxLag: { events: 0, seconds: 120 },
+        publicBaseUrl: 'https://feedback.example.com',
+        smtp: { url: 'smtps://digest:s3cret@smtp.example.com:465', from: 'Feedback <digest@example.com>' },
       });
     });
 
@@ -126,6 +132,28 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
       const hostile = ['0', '1.5', 'two', '-1', '9', ' 2', '99999999999999999999', '２', '2\u0000', '\ud800', '1'.repeat(10_000)];
       for (const raw of hostile) expect(() => loadConfig({ ANALYZER_THREADS: raw }), JSON.stringify(raw.slice(0, 20))).to.throw(/ANALYZER_THREADS/);
       expect(loadConfig({ ANALYZER_THREADS: '' }).analyzerThreads, 'empty is unset').to.equal(1);
+    });
+
+    it('PUBLIC_BASE_URL is http://localhost:PORT by default and refuses other schemes, queries and fragments', () => {
+      expect(loadConfig({ PORT: '3000' }).publicBaseUrl).to.equal('http://localhost:3000');
+      expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.com/feedback/' }).publicBaseUrl).to.equal('https://example.com/feedback');
+      for (const raw of ['ftp://example.com', 'https://example.com/?a=1', 'https://example.com/#x', 'https://u:p@example.com', 'example.com']) {
+        expectConfigError({ PUBLIC_BASE_URL: raw }, 'PUBLIC_BASE_URL');
+      }
+    });
+
+    it('SMTP_URL needs smtp: or smtps: and a host, and comes with SMTP_FROM, an address', () => {
+      expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587', SMTP_FROM: 'digest@example.com' }).smtp).to.deep.equal({
+        url: 'smtp://mail.example.com:587',
+        from: 'digest@example.com',
+      });
+      expect(loadConfig({}).smtp).to.equal(undefined);
+      expectConfigError({ SMTP_URL: 'http://mail.example.com', SMTP_FROM: 'digest@example.com' }, 'SMTP_URL');
+      expectConfigError({ SMTP_URL: 'smtp://mail.example.com' }, 'SMTP_FROM');
+      expectConfigError({ SMTP_FROM: 'digest@example.com' }, 'SMTP_FROM');
+      for (const from of ['not an address', 'a@b', 'Feedback <digest@example.com', 'x@example.com\r\nBcc: y@example.com']) {
+        expectConfigError({ SMTP_URL: 'smtp://mail.example.com', SMTP_FROM: from }, 'SMTP_FROM');
+      }
     });
 
     it('accepts the edges of the port range', () => {

@@ -3,8 +3,9 @@ import { cliContext } from '../cli-context.js';
 import { changeProjectSettings } from '../../../commands/change-project-settings/handler.js';
 import { createProject } from '../../../commands/create-project/handler.js';
 import { listProjects } from '../../../queries/projects/list-projects.js';
-import type { IdentityLinking, KeyMode, ProjectSettings } from '../../domain/project/events.js';
+import type { DigestCadence, IdentityLinking, KeyMode, ProjectSettings } from '../../domain/project/events.js';
 import type { OriginEdits } from '../../domain/project/settings.js';
+import type { SecretSettings } from '../../../commands/change-project-settings/sealed-settings.js';
 import type { Runtime } from '../../runtime.js';
 import { UsageError } from '../output.js';
 
@@ -51,8 +52,17 @@ async function list(runtime: Runtime, args: string[], print: (line: string) => v
     print(
       `  origins: ${project.settings.allowedOrigins.join(', ') || '(none)'}; customer value trait: ${project.settings.customerValueTrait ?? '(none)'}; identity linking: ${project.settings.identityLinking}`,
     );
+    print(`  ${notificationSummary(project.settings)}`);
     for (const key of project.keys) print(`  key ${key.prefix}…  ${key.keyType}/${key.mode}${key.revoked ? '  REVOKED' : ''}  (${key.keyId})`);
   }
+}
+
+/** Where alerts and digests go, without any credential. */
+function notificationSummary(settings: Partial<ProjectSettings>): string {
+  const slack = settings.slackWebhookCiphertext ? `on${settings.slackMinValue ? ` (users at risk from value ${settings.slackMinValue})` : ''}` : 'off';
+  const emails = settings.digestEmails?.length ?? 0;
+  const trackers = [settings.githubWebhookSecretCiphertext && 'github', settings.linearWebhookSecretCiphertext && 'linear'].filter(Boolean);
+  return `slack: ${slack}; digest: ${settings.digest ?? 'off'}${emails > 0 ? ` (${emails} email address(es))` : ''}; tracker webhooks: ${trackers.join(', ') || '(none)'}`;
 }
 
 /** `--call-allowance N`: metered call items a month, a whole number (validated again by the settings). */
@@ -81,6 +91,17 @@ async function update(runtime: Runtime, args: string[], print: (line: string) =>
       'clear-excluded-folders': { type: 'boolean' },
       'call-allowance': { type: 'string' },
       'unlimited-calls': { type: 'boolean' },
+      'slack-webhook': { type: 'string' },
+      'clear-slack-webhook': { type: 'boolean' },
+      'slack-min-value': { type: 'string' },
+      'clear-slack-min-value': { type: 'boolean' },
+      digest: { type: 'string' },
+      'digest-email': { type: 'string', multiple: true },
+      'clear-digest-emails': { type: 'boolean' },
+      'github-webhook-secret': { type: 'string' },
+      'clear-github-webhook-secret': { type: 'boolean' },
+      'linear-webhook-secret': { type: 'string' },
+      'clear-linear-webhook-secret': { type: 'boolean' },
     },
   });
   if (!values.project) throw new UsageError('project update needs --project ID');
@@ -95,10 +116,15 @@ async function update(runtime: Runtime, args: string[], print: (line: string) =>
   if (values['exclude-folder'] || values['clear-excluded-folders']) changes.excludedTranscriptFolders = values['exclude-folder'] ?? [];
   if (values['call-allowance'] !== undefined) changes.monthlyCallAllowance = parseAllowance(values['call-allowance']);
   if (values['unlimited-calls']) changes.monthlyCallAllowance = null;
-  if (Object.keys(changes).length === 0 && !edits) throw new UsageError('project update: name at least one setting to change');
-  await changeProjectSettings(runtime, values.project, changes, cliContext(runtime), edits);
-  const changed = [...Object.keys(changes), ...(edits ? ['allowedOrigins'] : [])];
-  print(`Updated project ${values.project}: ${changed.join(', ')}`);
+  if (values['slack-min-value'] !== undefined) changes.slackMinValue = values['slack-min-value'];
+  if (values['clear-slack-min-value']) changes.slackMinValue = null;
+  if (values.digest !== undefined) changes.digest = values.digest as DigestCadence;
+  if (values['digest-email'] || values['clear-digest-emails']) changes.digestEmails = values['digest-email'] ?? [];
+  const secrets = secretChanges(values);
+  const named = [...Object.keys(changes), ...(edits ? ['allowedOrigins'] : []), ...Object.keys(secrets)];
+  if (named.length === 0) throw new UsageError('project update: name at least one setting to change');
+  await changeProjectSettings(runtime, values.project, changes, cliContext(runtime), { originEdits: edits, secrets });
+  print(`Updated project ${values.project}: ${named.join(', ')}`);
   if (replaced || edits) {
     const origins = (await listProjects(runtime.db)).find((p) => p.projectId === values.project)?.settings.allowedOrigins ?? [];
     print(`  origins now: ${origins.join(', ') || '(none)'}`);
@@ -130,6 +156,22 @@ function originChanges(values: { origin?: string[]; 'remove-origin'?: string[]; 
     return { replaced: list };
   }
   return editing ? { edits: { add: values.origin ?? [], remove: values['remove-origin'] ?? [] } } : {};
+}
+
+/** Credentials, sealed by the command: only their names are ever printed. */
+function secretChanges(values: Record<string, string | boolean | string[] | undefined>): SecretSettings {
+  const secrets: SecretSettings = {};
+  const pairs = [
+    ['slack-webhook', 'slackWebhookUrl'],
+    ['github-webhook-secret', 'githubWebhookSecret'],
+    ['linear-webhook-secret', 'linearWebhookSecret'],
+  ] as const;
+  for (const [flag, setting] of pairs) {
+    const given = values[flag];
+    if (typeof given === 'string') secrets[setting] = given;
+    if (values[`clear-${flag}`]) secrets[setting] = null;
+  }
+  return secrets;
 }
 
 export async function projectCommand(runtime: Runtime, args: string[], print: (line: string) => void): Promise<void> {

@@ -2,6 +2,7 @@ import { Conflict, Invalid, NotFound } from '../errors.js';
 import type { ClusterEvent, ClusterStatus } from './events.js';
 import { checkedLabel } from './label-rules.js';
 import { isSpike, type SpikeCounts } from './spike.js';
+import { checkTrackerLinks } from './tracker-links.js';
 import type { ClusterState } from './state.js';
 
 export type ClusterCommand =
@@ -15,6 +16,8 @@ export type ClusterCommand =
   | { type: 'Rename'; projectId: string; label: string; at: string }
   /** A person folds this theme into another; `into` is that theme as its own stream says (undefined: no such theme). */
   | { type: 'MergeByHand'; projectId: string; into: MergeTarget | undefined; at: string }
+  /** A person sets the theme's links to tracker issues (any form: they are checked and made canonical here). */
+  | { type: 'SetLinks'; projectId: string; links: string[]; at: string }
   /** A person splits items off `from` into this new theme (its items then record `FeedbackMoved`). */
   | { type: 'SplitOff'; clusterId: string; projectId: string; model: string; from: string; feedbackIds: string[]; at: string };
 
@@ -70,6 +73,13 @@ export function decideCluster(command: ClusterCommand, state: ClusterState): Clu
     }
     case 'MergeByHand':
       return mergeByHand(command, state, ref);
+    case 'SetLinks': {
+      if (command.projectId !== state.projectId || state.mergedInto) throw new NotFound('The cluster');
+      const { links, problems } = checkTrackerLinks(command.links);
+      if (problems.length > 0) throw new Invalid(problems);
+      const same = links.length === state.links.length && links.every((link, i) => link === state.links[i]);
+      return same ? [] : [{ type: 'ClusterLinksChanged', data: { ...ref, links } }];
+    }
   }
 }
 

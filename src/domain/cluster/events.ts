@@ -41,7 +41,13 @@ export type ClusterEvent =
    * This new theme was split off `from` by a person (`POST /clusters/{id}/split`), recorded with its
    * `ClusterCreated`; each named item then records its own `FeedbackMoved` (reason `split`).
    */
-  | { type: 'ClusterSplit'; data: ClusterRef & { from: string; feedbackIds: string[] } };
+  | { type: 'ClusterSplit'; data: ClusterRef & { from: string; feedbackIds: string[] } }
+  /**
+   * The theme's links to tracker issues were set by a person (`PATCH /clusters/{id}` with `links`),
+   * in canonical form; the whole list, replacing the previous one. An issue reported closed by its
+   * tracker resolves every theme linked to it.
+   */
+  | { type: 'ClusterLinksChanged'; data: ClusterRef & { links: string[] } };
 
 export const clusterStream = (clusterId: string) => `cluster-${clusterId}`;
 

@@ -15,9 +15,11 @@ export interface ClusterState {
   mergedInto?: string;
   /** Items whose joining already changed the status (a retried worker must not do it twice). */
   triggeredBy: string[];
+  /** Links to tracker issues, canonical. */
+  links: string[];
 }
 
-export const initialClusterState = (): ClusterState => ({ exists: false, status: 'active', muted: false, spiking: false, triggeredBy: [] });
+export const initialClusterState = (): ClusterState => ({ exists: false, status: 'active', muted: false, spiking: false, triggeredBy: [], links: [] });
 
 export function evolveCluster(state: ClusterState, event: ClusterEvent): ClusterState {
   switch (event.type) {
@@ -42,5 +44,7 @@ export function evolveCluster(state: ClusterState, event: ClusterEvent): Cluster
       return { ...state, manualLabel: event.data.label };
     case 'ClusterSplit':
       return state;
+    case 'ClusterLinksChanged':
+      return { ...state, links: event.data.links };
   }
 }

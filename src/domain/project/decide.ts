@@ -42,7 +42,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
   const projectId = state.projectId!;
   switch (command.type) {
     case 'ChangeProjectSettings': {
-      const changes = { ...command.changes };
+      const changes = { ...withDigestStart(command.changes, state.settings?.digest ?? 'off', command.now) };
       if (command.originEdits) {
         const current = state.settings?.allowedOrigins ?? [];
         const { origins, problems } = editOrigins(current, command.originEdits);
@@ -60,6 +60,12 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       return [{ type: 'ApiKeyRevoked', data: { projectId, keyId: command.keyId, revokedAt: command.now } }];
     }
   }
+}
+
+/** A digest switched on, or given another cadence, starts now: periods that ended before are not sent. */
+function withDigestStart(changes: Partial<ProjectSettings>, current: ProjectSettings['digest'], now: string): Partial<ProjectSettings> {
+  if (changes.digest === undefined || changes.digest === 'off' || changes.digest === current) return changes;
+  return { ...changes, digestSince: now };
 }
 
 function issued(projectId: string, key: IssuedKey, now: string): ProjectEvent {

@@ -1,5 +1,7 @@
 import type { FieldProblem } from '../errors.js';
-import type { IdentityLinking, ProjectSettings } from './events.js';
+import { customerValueAmount } from '../user/customer-value.js';
+import { DIGEST_CADENCES, type IdentityLinking, type ProjectSettings } from './events.js';
+import { checkDigestEmails } from './digest-emails.js';
 
 /** The largest monthly allowance of metered call items a project can be given (larger is unlimited in practice). */
 export const MAX_CALL_ALLOWANCE = 1_000_000_000;
@@ -80,6 +82,25 @@ export function validateSettings(changes: Partial<ProjectSettings>): { settings:
   const allowance = changes.monthlyCallAllowance;
   if (allowance !== undefined && allowance !== null && !(Number.isSafeInteger(allowance) && allowance >= 0 && allowance <= MAX_CALL_ALLOWANCE)) {
     problems.push({ field: 'monthlyCallAllowance', message: `must be a whole number from 0 to ${MAX_CALL_ALLOWANCE}` });
+  }
+  if (changes.slackMinValue !== undefined && changes.slackMinValue !== null) {
+    const amount = customerValueAmount(changes.slackMinValue);
+    if (amount === undefined) problems.push({ field: 'slackMinValue', message: 'must be an amount such as 5000 or 49.90 (at most 3 decimals)' });
+    else settings.slackMinValue = amount;
+  }
+  if (changes.digest !== undefined && !DIGEST_CADENCES.includes(changes.digest)) {
+    problems.push({ field: 'digest', message: `must be one of ${DIGEST_CADENCES.join(', ')}` });
+  }
+  if (changes.digestEmails) {
+    const checked = checkDigestEmails(changes.digestEmails);
+    problems.push(...checked.problems);
+    settings.digestEmails = checked.emails;
+  }
+  // Written by the decider when the digest is switched on; sealed values must be sealed.
+  delete settings.digestSince;
+  for (const field of ['slackWebhookCiphertext', 'githubWebhookSecretCiphertext', 'linearWebhookSecretCiphertext'] as const) {
+    const sealed = changes[field];
+    if (sealed !== undefined && sealed !== null && !/^v1\.[\w-]+\.[\w-]+\.[\w-]*$/.test(sealed)) problems.push({ field, message: 'must be sealed' });
   }
   return { settings, problems };
 }

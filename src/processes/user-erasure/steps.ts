@@ -33,10 +33,14 @@ async function eraseProfile(services: UserErasureServices, subject: UserErasureS
 /**
  * Webhook payloads still in the outbox that name the user (`cluster.resolved` lists a theme's
  * users; `user.health_changed` is about one): the id leaves the list and the user's own events
- * leave the outbox, delivered or not, so the outbox keeps no trace of them.
+ * leave the outbox, delivered or not, so the outbox keeps no trace of them; so do their Slack alerts.
  */
 async function scrubDeliveries(services: UserErasureServices, subject: UserErasureSubject): Promise<void> {
   await services.db.query(`DELETE FROM webhook_deliveries WHERE project_id = $1 AND kind = 'user.health_changed' AND data->>'userId' = $2`, [
+    subject.projectId,
+    subject.userId,
+  ]);
+  await services.db.query(`DELETE FROM slack_alerts WHERE project_id = $1 AND kind = 'user.health_changed' AND data->>'userId' = $2`, [
     subject.projectId,
     subject.userId,
   ]);

@@ -8,6 +8,8 @@ import type { Migration } from '../../db/migrations.js';
  *   LOCKED under a lease; `status` pending → delivered, or failed after the last retry.
  * - `webhook_backfilled_items`: ids of items created more than 48 h before they were received, which
  *   never cause `cluster.spiking` or `cluster.regressed`.
+ * - `slack_channels` / `slack_alerts`: the project's Slack webhook (sealed) as the log says, and one
+ *   alert per event (its id is the key), claimed by the Slack worker like webhook deliveries.
  */
 export const webhookOutboxMigrations: Migration[] = [
   {
@@ -57,5 +59,33 @@ export const webhookOutboxMigrations: Migration[] = [
     // The analysis of an item not yet in a theme: feedback.processed goes out with the item's first theme.
     id: '0701_webhook_analyses_awaiting_theme',
     sql: `CREATE TABLE IF NOT EXISTS webhook_analyses_awaiting_theme (feedback_id text PRIMARY KEY, analysis jsonb NOT NULL);`,
+  },
+  {
+    id: '0702_slack_alerts',
+    sql: `
+      CREATE TABLE IF NOT EXISTS slack_channels (
+        project_id text PRIMARY KEY,
+        webhook_ciphertext text,
+        min_value numeric
+      );
+      CREATE TABLE IF NOT EXISTS slack_alerts (
+        event_id text PRIMARY KEY,
+        project_id text NOT NULL,
+        kind text NOT NULL,
+        occurred_at timestamptz NOT NULL,
+        data jsonb NOT NULL,
+        seq numeric(20) NOT NULL,
+        status text NOT NULL DEFAULT 'pending',
+        attempts integer NOT NULL DEFAULT 0,
+        available_at timestamptz NOT NULL DEFAULT '-infinity',
+        claimed_until timestamptz,
+        last_status integer,
+        last_error text,
+        last_attempt_at timestamptz,
+        sent_at timestamptz
+      );
+      CREATE INDEX IF NOT EXISTS slack_alerts_due ON slack_alerts (seq) WHERE status = 'pending';
+      CREATE INDEX IF NOT EXISTS slack_alerts_project ON slack_alerts (project_id);
+    `,
   },
 ];

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { reactor } from '../../projection-engine/projection.js';
 import { outboxEntryFor, processedAnalysisOf, type EnvelopeFacts, type ProcessedAnalysis, type SourceEvent } from './envelopes.js';
 import { webhookOutboxMigrations } from './migration.js';
+import { queueSlackAlert, trackSlackChannel } from './slack-alerts.js';
 
 /** Items created more than this long before they were received are backfills (spec 6). */
 const BACKFILL_MS = 48 * 3600_000;
@@ -10,7 +11,8 @@ const BACKFILL_MS = 48 * 3600_000;
  * The webhook outbox. Keeps its own copy of the endpoints in log order and, for each event that is a
  * webhook event, adds a delivery for every endpoint of the project that is active and subscribed to
  * the kind at that point of the log (an endpoint created later never gets earlier events). Never
- * reset, so a `reproject --all` sends nothing again; every effect is idempotent.
+ * reset, so a `reproject --all` sends nothing again; every effect is idempotent. The project's Slack
+ * alerts are queued here too, under the same backfill rule.
  */
 export const webhookOutbox = reactor({
   name: 'webhook-outbox',
@@ -20,6 +22,7 @@ export const webhookOutbox = reactor({
     'WebhookEndpointResumed',
     'WebhookEndpointAutoDisabled',
     'WebhookEndpointDeleted',
+    'ProjectSettingsChanged',
     'FeedbackSubmitted',
     'FeedbackDeleted',
     'FeedbackProcessed',
@@ -78,6 +81,9 @@ export const webhookOutbox = reactor({
         await tx.query(`DELETE FROM webhook_deliveries WHERE endpoint_id = $1`, [event.data.endpointId]);
         await tx.query(`DELETE FROM webhook_endpoints WHERE endpoint_id = $1`, [event.data.endpointId]);
         return;
+      case 'ProjectSettingsChanged':
+        await trackSlackChannel(tx, event.data.projectId, event.data.changes);
+        return;
       case 'FeedbackSubmitted':
         if (isBackfill(event.data)) {
           await tx.query(`INSERT INTO webhook_backfilled_items (feedback_id) VALUES ($1) ON CONFLICT DO NOTHING`, [event.data.feedbackId]);
@@ -129,6 +135,7 @@ async function enqueue(event: SourceEvent, tx: Queryable, facts: EnvelopeFacts =
     const backfilled = await tx.query(`SELECT 1 FROM webhook_backfilled_items WHERE feedback_id = $1`, [entry.triggeredByFeedbackId]);
     if (backfilled.rows.length > 0) return;
   }
+  await queueSlackAlert(tx, entry, event.position.prepare);
   await tx.query(
     `INSERT INTO webhook_deliveries (event_id, endpoint_id, project_id, kind, occurred_at, data, seq)
      SELECT $1, endpoint_id, project_id, $3, $4, $5, $6 FROM webhook_endpoints
