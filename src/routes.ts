@@ -26,6 +26,8 @@ import { splitClusterRoute } from '../commands/split-cluster/route.js';
 import { eraseUserRoute } from '../commands/erase-user/route.js';
 import { userDeletionStatusRoute } from '../queries/user-erasure-status/route.js';
 import { exportFeedbackRoute } from '../queries/feedback-export/route.js';
+import { clusterTrendRoute } from '../queries/trends/cluster-trend-route.js';
+import { trendsRoute } from '../queries/trends/trends-route.js';
 
 export interface RouteDeps {
   runtime: Runtime;
@@ -45,6 +47,8 @@ export function allRoutes({ runtime, analyzer }: RouteDeps): RouteSpec[] {
     searchRoute(runtime, analyzer),
     listClustersRoute(runtime),
     clusterDetailRoute(runtime),
+    clusterTrendRoute(runtime),
+    trendsRoute(runtime),
     changeClusterStatusRoute(runtime),
     identifyUserRoute(runtime),
     userDetailRoute(runtime),

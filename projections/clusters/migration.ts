@@ -84,4 +84,15 @@ export const clustersMigrations: Migration[] = [
       DELETE FROM parked_events WHERE projection = 'clusters';
     `,
   },
+  {
+    // When the theme last regressed (a resolved theme got new feedback): the trends flag themes that
+    // regressed inside a period. Older regressions are only in the log, so the read model is rebuilt.
+    id: '0407_clusters_regressed_at',
+    sql: `
+      ALTER TABLE clusters ADD COLUMN IF NOT EXISTS regressed_at timestamptz;
+      TRUNCATE clusters, cluster_members;
+      DELETE FROM projection_checkpoints WHERE name = 'clusters';
+      DELETE FROM parked_events WHERE projection = 'clusters';
+    `,
+  },
 ];

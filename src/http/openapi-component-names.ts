@@ -25,6 +25,8 @@ export const RESPONSE_BODY_NAMES: Record<string, Record<number, string>> = {
   mergeCluster: { 200: 'Cluster' },
   moveFeedback: { 200: 'Cluster' },
   splitCluster: { 201: 'Cluster' },
+  getClusterTrend: { 200: 'ClusterTrend' },
+  listTrends: { 200: 'ThemeTrends' },
 };
 
 /**

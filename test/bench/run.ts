@@ -17,6 +17,7 @@ const scripts = [
   'webhooks',
   'widget',
   'users',
+  'trends',
   'imports',
   'memory',
   'start',
