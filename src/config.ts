@@ -1,3 +1,4 @@
+import { EMBEDDINGS_DEFAULTS, MAX_EMBEDDING_DIMENSIONS, type EmbeddingsConfig } from './analysis/embeddings/embeddings-config.js';
 import { llmConfigFromEnv } from './analysis/llm/llm-config.js';
 
 /**
@@ -24,6 +25,12 @@ export interface Config {
   role: Role;
   /** USER_ERASURE_BATCH: items a user erasure deletes per round (one projection wait, one log erasure each); default 500. */
   userErasureBatch: number;
+  /** BODY_TIMEOUT_MS: time a client has to send a whole request body, from the request's start; default 30,000. */
+  bodyTimeoutMs: number;
+  /** SLOW_BODIES_PER_ADDRESS: bodies one client address may have arriving slowly at the same time; default 8. */
+  slowBodiesPerAddress: number;
+  /** EMBEDDINGS_*: vectors from a remote OpenAI-compatible embedding server, with either analyzer; absent: the analyzer's own. */
+  embeddings?: EmbeddingsConfig;
 }
 
 export class ConfigError extends Error {
@@ -36,6 +43,8 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_USER_ERASURE_BATCH = 500;
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+export const DEFAULT_SLOW_BODIES_PER_ADDRESS = 8;
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -83,6 +92,41 @@ function parseCount(variable: string, raw: string | undefined, fallback: number,
   return value;
 }
 
+const EMBEDDINGS_SETTINGS = [
+  'EMBEDDINGS_MODEL',
+  'EMBEDDINGS_API_KEY',
+  'EMBEDDINGS_DIMENSIONS',
+  'EMBEDDINGS_TIMEOUT_MS',
+  'EMBEDDINGS_BATCH',
+  'EMBEDDINGS_PREFIX',
+];
+
+function parseEmbeddings(env: NodeJS.ProcessEnv): EmbeddingsConfig | undefined {
+  const baseURL = parseUrl('EMBEDDINGS_BASE_URL', env.EMBEDDINGS_BASE_URL?.trim(), ['http:', 'https:']);
+  if (baseURL === undefined) {
+    // A model or key without a server would silently do nothing.
+    const orphan = EMBEDDINGS_SETTINGS.find((name) => env[name]);
+    if (orphan) throw new ConfigError(orphan, 'needs EMBEDDINGS_BASE_URL (the OpenAI-compatible server, e.g. http://localhost:11434/v1)');
+    return undefined;
+  }
+  const model = env.EMBEDDINGS_MODEL?.trim();
+  if (!model) throw new ConfigError('EMBEDDINGS_MODEL', 'is required with EMBEDDINGS_BASE_URL (e.g. nomic-embed-text, bge-m3)');
+  if (/\s/.test(model) || model.length > 200) throw new ConfigError('EMBEDDINGS_MODEL', `must be a model name without whitespace, got "${model}"`);
+  const prefix = env.EMBEDDINGS_PREFIX ?? '';
+  if (prefix.length > 64 || /[\r\n]/.test(prefix)) throw new ConfigError('EMBEDDINGS_PREFIX', 'must be one line of at most 64 characters');
+  const apiKey = env.EMBEDDINGS_API_KEY?.trim();
+  const dimensions = env.EMBEDDINGS_DIMENSIONS ? parseCount('EMBEDDINGS_DIMENSIONS', env.EMBEDDINGS_DIMENSIONS, 0, MAX_EMBEDDING_DIMENSIONS) : undefined;
+  return {
+    baseURL: baseURL.replace(/\/+$/, ''),
+    model,
+    ...(apiKey ? { apiKey } : {}),
+    ...(dimensions ? { dimensions } : {}),
+    timeoutMs: parseCount('EMBEDDINGS_TIMEOUT_MS', env.EMBEDDINGS_TIMEOUT_MS, EMBEDDINGS_DEFAULTS.timeoutMs, 600_000),
+    batchSize: parseCount('EMBEDDINGS_BATCH', env.EMBEDDINGS_BATCH, EMBEDDINGS_DEFAULTS.batchSize, 2048),
+    prefix,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -102,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const webhookSecretKey = parseKey('WEBHOOK_SECRET_KEY', env.WEBHOOK_SECRET_KEY);
+  const embeddings = parseEmbeddings(env);
   const problemBase = parseUrl('PROBLEM_BASE', env.PROBLEM_BASE, ['https:', 'http:']) ?? 'https://problems.feedback.dev';
   return {
     port: parsePort(env.PORT),
@@ -115,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyzerThreads: parseCount('ANALYZER_THREADS', env.ANALYZER_THREADS, 1, 8),
     role,
     userErasureBatch: parseCount('USER_ERASURE_BATCH', env.USER_ERASURE_BATCH, DEFAULT_USER_ERASURE_BATCH, 5000),
+    bodyTimeoutMs: parseCount('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, DEFAULT_BODY_TIMEOUT_MS, 600_000),
+    slowBodiesPerAddress: parseCount('SLOW_BODIES_PER_ADDRESS', env.SLOW_BODIES_PER_ADDRESS, DEFAULT_SLOW_BODIES_PER_ADDRESS, 1000),
     ...(webhookSecretKey ? { webhookSecretKey } : {}),
+    ...(embeddings ? { embeddings } : {}),
   };
 }

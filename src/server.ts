@@ -68,6 +68,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     problemBase: config.problemBase,
     routes: container.resolve<RouteSpec[]>(TOKENS.routes),
     openApiDescription: OPENAPI_DESCRIPTION,
+    slowBodies: { timeoutMs: config.bodyTimeoutMs, perAddress: config.slowBodiesPerAddress },
   });
   const server = http.createServer(app.callback());
   answerClientErrors(server, config.problemBase, options.logger);

@@ -4,7 +4,7 @@ import type { CommandContext } from '../../src/eventstore/command-context.js';
 import { handleCommand } from '../../src/eventstore/command-handler.js';
 import type { CoreServices } from '../../src/services.js';
 
-/** Removes an endpoint and its pending deliveries; an unknown id changes nothing (idempotent). */
+/** Removes an endpoint and its pending deliveries; `NotFound` when it is not in the project (never was, or already deleted). */
 export async function deleteWebhook(
   services: Pick<CoreServices, 'store' | 'clock' | 'engine'>,
   { projectId, endpointId }: { projectId: string; endpointId: string },

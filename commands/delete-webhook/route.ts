@@ -13,12 +13,12 @@ export function deleteWebhookRoute(services: CoreServices): RouteSpec<unknown, u
     summary: 'Remove a webhook endpoint',
     description:
       'Spec 4.12, 3.4. 204; the endpoint, its secret and its pending deliveries are gone and nothing more is sent. ' +
-      'Idempotent: an id that is unknown in this project (never existed, already deleted, or another project’s) also ' +
-      'answers 204, so a retried DELETE is safe and the answer reveals nothing about other projects.',
+      'An id that is not in this project (never existed, already deleted, or another project’s) is 404 not-found, like PATCH: ' +
+      'a retried DELETE whose first answer was lost gets 404, and the endpoint is gone either way.',
     tags: ['webhooks'],
     auth: ['secret'],
     params: WebhookIdParams,
-    responses: { 204: { description: 'Removed (or was not there).' }, ...commonProblems(['401', '429']) },
+    responses: { 204: { description: 'Removed.' }, ...commonProblems(['401', '404', '429']) },
     async handle(request) {
       await deleteWebhook(services, { projectId: request.auth.projectId, endpointId: request.params.id }, commandContextFor(request));
       return { status: 204 };

@@ -18,7 +18,7 @@ export function submitFeedbackRoute(services: CoreServices): RouteSpec<SubmitFee
     summary: 'Submit a feedback item',
     description:
       'Spec 4.1. Personal data in `text` and in string values of `metadata` is replaced by typed placeholders ' +
-      '(`[email]`, `[phone]`, `[card]`, `[iban]`, `[ip]`, `[address]`, `[secret]`, `[name]`) before anything is stored. ' +
+      '(`[email]`, `[phone]`, `[card]`, `[iban]`, `[ip]`, `[address]`, `[secret]`, `[name]`, `[idnumber]` for national id and passport numbers, `[birthdate]` for dates of birth) before anything is stored. ' +
       'Returns 202 at once; poll GET /feedback/{id} for the analysis. A text without a visible character is rejected. ' +
       'A widget key may not set `createdAt` nor a `source` other than `widget`. ' +
       'A replayed Idempotency-Key whose item was deleted since gets 404.',

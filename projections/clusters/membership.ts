@@ -1,19 +1,20 @@
 import type { Queryable } from '../../src/db/database.js';
 
 /**
- * Recomputes a theme's statistics from its members: size, sentiment mix, first/last seen, and its
+ * Recomputes a theme's statistics from its members: size, sentiment mix, churn-risk count, first/last seen, and its
  * centre as the sum of the members' vectors in the order they joined. Computing from the members
  * (rather than adding and subtracting) makes the result identical when the log is replayed after
  * an item was erased from it.
  */
 export async function refreshCluster(tx: Queryable, clusterId: string): Promise<void> {
   await tx.query(
-    `UPDATE clusters SET size = s.size, positive = s.positive, neutral = s.neutral, negative = s.negative,
+    `UPDATE clusters SET size = s.size, positive = s.positive, neutral = s.neutral, negative = s.negative, churn_risk_count = s.churn_risk,
             first_seen_at = s.first_seen, last_seen_at = s.last_seen, centroid = s.centroid
        FROM (SELECT count(*)::int AS size,
                     count(*) FILTER (WHERE sentiment = 'positive')::int AS positive,
                     count(*) FILTER (WHERE sentiment = 'neutral')::int AS neutral,
                     count(*) FILTER (WHERE sentiment = 'negative')::int AS negative,
+                    count(*) FILTER (WHERE churn_risk)::int AS churn_risk,
                     min(created_at) AS first_seen, max(created_at) AS last_seen,
                     sum(embedding ORDER BY joined_seq, feedback_id) AS centroid
                FROM cluster_members WHERE cluster_id = $1) s
@@ -34,6 +35,7 @@ async function addLastMember(tx: Queryable, clusterId: string, feedbackId: strin
             positive = c.positive + (m.sentiment IS NOT DISTINCT FROM 'positive')::int,
             neutral = c.neutral + (m.sentiment IS NOT DISTINCT FROM 'neutral')::int,
             negative = c.negative + (m.sentiment IS NOT DISTINCT FROM 'negative')::int,
+            churn_risk_count = c.churn_risk_count + m.churn_risk::int,
             first_seen_at = LEAST(c.first_seen_at, m.created_at), last_seen_at = GREATEST(c.last_seen_at, m.created_at),
             centroid = CASE WHEN m.embedding IS NULL THEN c.centroid WHEN c.centroid IS NULL THEN m.embedding ELSE c.centroid + m.embedding END
        FROM cluster_members m

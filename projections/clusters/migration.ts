@@ -85,9 +85,24 @@ export const clustersMigrations: Migration[] = [
     `,
   },
   {
+    // Each theme counts its members that threaten to leave. Analyses recorded before the field existed replay
+    // as no churn risk, the defaults, so the read model needs no rebuild.
+    id: '0407_clusters_churn_risk',
+    sql: `
+      ALTER TABLE cluster_members ADD COLUMN IF NOT EXISTS churn_risk boolean NOT NULL DEFAULT false;
+      ALTER TABLE clusters ADD COLUMN IF NOT EXISTS churn_risk_count integer NOT NULL DEFAULT 0;
+    `,
+  },
+  {
+    // When a resolved theme was resolved (customer health credits recent fixes). Themes resolved
+    // before this column existed keep null: resolved, date unknown, until the read model is rebuilt.
+    id: '0408_clusters_resolved_at',
+    sql: `ALTER TABLE clusters ADD COLUMN IF NOT EXISTS resolved_at timestamptz;`,
+  },
+  {
     // When the theme last regressed (a resolved theme got new feedback): the trends flag themes that
     // regressed inside a period. Older regressions are only in the log, so the read model is rebuilt.
-    id: '0407_clusters_regressed_at',
+    id: '0409_clusters_regressed_at',
     sql: `
       ALTER TABLE clusters ADD COLUMN IF NOT EXISTS regressed_at timestamptz;
       TRUNCATE clusters, cluster_members;

@@ -25,7 +25,7 @@ async function memberRow(tx: Queryable, feedbackId: string): Promise<{ text: str
   return row.rows[0];
 }
 
-/** Themes with their volume, sentiment mix, first/last seen and centre; and each item's membership. */
+/** Themes with their volume, sentiment mix, churn-risk count, first/last seen and centre; and each item's membership. */
 export const clustersProjection = projector({
   name: 'clusters',
   tables: ['clusters', 'cluster_members'],
@@ -77,8 +77,10 @@ export const clustersProjection = projector({
       const present = d.filter((x) => texts.has(x.feedbackId)); // a member already gone stays gone
       if (present.length === 0) return;
       await tx.query(
-        `UPDATE cluster_members m SET sentiment = r.sentiment, model = r.model, embedding = r.embedding::vector, language = r.language, topic = r.topic
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS r(id, sentiment, model, embedding, language, topic)
+        `UPDATE cluster_members m SET sentiment = r.sentiment, model = r.model, embedding = r.embedding::vector, language = r.language, topic = r.topic,
+                churn_risk = r.churn_risk
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[])
+             AS r(id, sentiment, model, embedding, language, topic, churn_risk)
           WHERE m.feedback_id = r.id`,
         [
           present.map((x) => x.feedbackId),
@@ -89,6 +91,7 @@ export const clustersProjection = projector({
           ),
           present.map((x) => x.analysis.language),
           present.map((x) => x.analysis.topic ?? null),
+          present.map((x) => x.analysis.churnRisk ?? false),
         ],
       );
     },
@@ -108,14 +111,18 @@ export const clustersProjection = projector({
         const text = await memberText(tx, event.data.feedbackId);
         if (text === undefined) return;
         const { analysis, embedding } = event.data;
-        await tx.query(`UPDATE cluster_members SET sentiment = $2, model = $3, embedding = $4, language = $5, topic = $6 WHERE feedback_id = $1`, [
-          event.data.feedbackId,
-          analysis.sentiment,
-          embedding.model,
-          pgvector.toSql(toClusteringVector(embedding.model, embedding.vector, text, analysis.language, analysis.topic)),
-          analysis.language,
-          analysis.topic ?? null,
-        ]);
+        await tx.query(
+          `UPDATE cluster_members SET sentiment = $2, model = $3, embedding = $4, language = $5, topic = $6, churn_risk = $7 WHERE feedback_id = $1`,
+          [
+            event.data.feedbackId,
+            analysis.sentiment,
+            embedding.model,
+            pgvector.toSql(toClusteringVector(embedding.model, embedding.vector, text, analysis.language, analysis.topic)),
+            analysis.language,
+            analysis.topic ?? null,
+            analysis.churnRisk ?? false,
+          ],
+        );
         return;
       }
       case 'FeedbackReembedded': {
@@ -169,7 +176,10 @@ export const clustersProjection = projector({
         ]);
         return;
       case 'ClusterRegressed':
-        await tx.query(`UPDATE clusters SET status = 'active', regressed_at = $2 WHERE cluster_id = $1`, [event.data.clusterId, event.data.at]);
+        await tx.query(`UPDATE clusters SET status = 'active', resolved_at = NULL, regressed_at = $2 WHERE cluster_id = $1`, [
+          event.data.clusterId,
+          event.data.at,
+        ]);
         return;
       case 'ClusterSplit':
         await tx.query(`UPDATE clusters SET hand_shaped = true WHERE cluster_id IN ($1, $2)`, [event.data.clusterId, event.data.from]);
@@ -177,9 +187,12 @@ export const clustersProjection = projector({
       default: {
         const change = STATUS_BY_EVENT[event.type];
         if (!change) return;
+        // resolved_at: when the theme was last resolved, while it is (customer health credits the fix).
         await tx.query(
-          `UPDATE clusters SET status = coalesce($2, status), muted = coalesce($3, muted), spiking = coalesce($4, spiking) WHERE cluster_id = $1`,
-          [event.data.clusterId, change.status ?? null, change.muted ?? null, change.spiking ?? null],
+          `UPDATE clusters SET status = coalesce($2, status), muted = coalesce($3, muted), spiking = coalesce($4, spiking),
+                  resolved_at = CASE WHEN $2 = 'resolved' THEN $5::timestamptz WHEN $2 IS NOT NULL THEN NULL ELSE resolved_at END
+            WHERE cluster_id = $1`,
+          [event.data.clusterId, change.status ?? null, change.muted ?? null, change.spiking ?? null, event.data.at],
         );
       }
     }

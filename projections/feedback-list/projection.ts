@@ -1,7 +1,11 @@
 import { projector } from '../../src/projection-engine/projection.js';
 import { feedbackListMigrations } from './migration.js';
 
-/** Feedback items with their analysis: what the list, the detail and search results show. */
+/**
+ * Feedback items with their analysis: what the list, the detail and search results show. An item
+ * reads `processed` once it is analysed and has joined a theme (`FeedbackClustered`); its analysis
+ * columns fill in when the analysis is recorded, a moment before.
+ */
 export const feedbackListProjection = projector({
   name: 'feedback-list',
   tables: ['feedback_items'],
@@ -40,12 +44,13 @@ export const feedbackListProjection = projector({
     async FeedbackProcessed(events, tx) {
       const d = [...new Map(events.map((event) => [event.data.feedbackId, event.data])).values()];
       await tx.query(
-        `UPDATE feedback_items f SET status = 'processed', sentiment = r.sentiment, sentiment_score = r.score, type = r.type,
+        `UPDATE feedback_items f SET sentiment = r.sentiment, sentiment_score = r.score, type = r.type,
                 emotions = CASE WHEN r.emotions IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(r.emotions)) END,
-                language = r.language, analyzer = r.analyzer, fallback = r.fallback, processed_at = r.processed_at, confidence = r.confidence,
-                topic = r.topic
-           FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::jsonb[], $9::timestamptz[], $10::float8[], $11::text[])
-             AS r(id, sentiment, score, type, emotions, language, analyzer, fallback, processed_at, confidence, topic)
+                language = r.language, analyzer = r.analyzer, fallback = r.fallback, confidence = r.confidence, topic = r.topic,
+                churn_risk = r.churn_risk
+           FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::jsonb[], $9::float8[], $10::text[],
+                       $11::boolean[])
+             AS r(id, sentiment, score, type, emotions, language, analyzer, fallback, confidence, topic, churn_risk)
           WHERE f.feedback_id = r.id`,
         [
           d.map((x) => x.feedbackId),
@@ -56,10 +61,11 @@ export const feedbackListProjection = projector({
           d.map((x) => x.analysis.language),
           d.map((x) => x.analysis.analyzer),
           d.map((x) => (x.analysis.fallback ? JSON.stringify(x.analysis.fallback) : null)),
-          d.map((x) => x.processedAt),
           // Events recorded before analyses carried a confidence replay with none.
           d.map((x) => x.analysis.confidence ?? null),
           d.map((x) => x.analysis.topic ?? null),
+          // Events recorded before analyses carried a churn risk replay as none.
+          d.map((x) => x.analysis.churnRisk ?? false),
         ],
       );
     },
@@ -76,10 +82,10 @@ export const feedbackListProjection = projector({
         return;
       }
       case 'FeedbackProcessed': {
-        const { feedbackId, analysis, processedAt } = event.data;
+        const { feedbackId, analysis } = event.data;
         await tx.query(
-          `UPDATE feedback_items SET status = 'processed', sentiment = $2, sentiment_score = $3, type = $4, emotions = $5,
-                  language = $6, analyzer = $7, fallback = $8, processed_at = $9, confidence = $10, topic = $11
+          `UPDATE feedback_items SET sentiment = $2, sentiment_score = $3, type = $4, emotions = $5,
+                  language = $6, analyzer = $7, fallback = $8, confidence = $9, topic = $10, churn_risk = $11
             WHERE feedback_id = $1`,
           [
             feedbackId,
@@ -90,15 +96,22 @@ export const feedbackListProjection = projector({
             analysis.language,
             analysis.analyzer,
             analysis.fallback ? JSON.stringify(analysis.fallback) : null,
-            processedAt,
             // Events recorded before analyses carried a confidence replay with none.
             analysis.confidence ?? null,
             analysis.topic ?? null,
+            analysis.churnRisk ?? false,
           ],
         );
         return;
       }
+      // Processing is complete once the analysed item has its theme (spec 3.1: analysis includes clustering).
       case 'FeedbackClustered':
+        await tx.query(
+          `UPDATE feedback_items SET cluster_id = $2, processed_at = CASE WHEN status = 'pending' THEN $3 ELSE processed_at END, status = 'processed'
+            WHERE feedback_id = $1`,
+          [event.data.feedbackId, event.data.clusterId, event.data.clusteredAt],
+        );
+        return;
       case 'FeedbackMoved':
         await tx.query(`UPDATE feedback_items SET cluster_id = $2 WHERE feedback_id = $1`, [event.data.feedbackId, event.data.clusterId]);
         return;

@@ -81,3 +81,16 @@ usersMigrations.push({
     CREATE INDEX identity_suggestions_candidate ON identity_suggestions (project_id, candidate_user_id);
   `,
 });
+
+/**
+ * The latest change of each value mark (customer health tells a downgrade from it): the amount
+ * before it and when. Marks changed before these columns existed show no change until the read
+ * model is rebuilt (`feedbackctl reproject users`); a loss is still seen by `lost_at`.
+ */
+usersMigrations.push({
+  id: '0653_user_value_marks_latest_change',
+  sql: `
+    ALTER TABLE user_value_marks ADD COLUMN IF NOT EXISTS previous_amount numeric;
+    ALTER TABLE user_value_marks ADD COLUMN IF NOT EXISTS changed_at timestamptz;
+  `,
+});

@@ -12,6 +12,10 @@ export const ClusterSchema = Type.Object({
   spiking: Type.Boolean({ description: 'Inside a spike (≥ 4 reports in 24 h at ≥ 3 × the prior week’s daily rate).' }),
   size: Type.Integer({ description: 'Number of feedback items in the theme.' }),
   sentiment: Type.Object({ positive: Type.Integer(), neutral: Type.Integer(), negative: Type.Integer() }),
+  churnRiskCount: Type.Integer({
+    minimum: 0,
+    description: 'Extension: how many of the theme’s items threaten to leave (`churnRisk` true on the item).',
+  }),
   firstSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   lastSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   revenue: Type.Optional(
@@ -29,12 +33,13 @@ export interface ClusterRow {
   positive: number;
   neutral: number;
   negative: number;
+  churn_risk_count: number;
   first_seen_at: Date | null;
   last_seen_at: Date | null;
   merged_into: string | null;
 }
 
-export const CLUSTER_COLUMNS = `cluster_id, label, status, muted, spiking, size, positive, neutral, negative, first_seen_at, last_seen_at, merged_into`;
+export const CLUSTER_COLUMNS = `cluster_id, label, status, muted, spiking, size, positive, neutral, negative, churn_risk_count, first_seen_at, last_seen_at, merged_into`;
 
 export function toCluster(row: ClusterRow) {
   return {
@@ -46,6 +51,7 @@ export function toCluster(row: ClusterRow) {
     spiking: row.spiking && !row.muted,
     size: row.size,
     sentiment: { positive: row.positive, neutral: row.neutral, negative: row.negative },
+    churnRiskCount: row.churn_risk_count,
     firstSeenAt: row.first_seen_at ? row.first_seen_at.toISOString() : null,
     lastSeenAt: row.last_seen_at ? row.last_seen_at.toISOString() : null,
   };

@@ -16,14 +16,29 @@ export const CSV_COLUMNS = [
   'userId',
   'source',
   'metadata',
+  'churnRisk',
 ];
 
-/** A cell: emotions joined by `;`, metadata as JSON, an absent value empty. */
-function csvCell(column: string, value: unknown): string | number {
+export interface ExportOptions {
+  /** CSV: write text cells as stored, without the `'` that keeps a spreadsheet from reading them as formulas. */
+  raw?: boolean;
+}
+
+/** What a spreadsheet reads as the start of a formula (OWASP CSV injection): `=`, `+`, `-`, `@`, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell a spreadsheet would run as a formula, shown as text instead; the stored text is not changed. */
+export const neutraliseFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+
+/** A cell: emotions joined by `;`, metadata as JSON, booleans as `true`/`false`, an absent value empty. Numbers the service computed stay numbers. */
+function csvCell(column: string, value: unknown, options: ExportOptions): string | number {
   if (value === null || value === undefined) return '';
-  if (column === 'emotions' && Array.isArray(value)) return value.join(';');
-  if (column === 'metadata') return JSON.stringify(value);
-  return typeof value === 'number' ? value : String(value);
+  if (typeof value === 'number') return value;
+  let cell: string;
+  if (column === 'emotions' && Array.isArray(value)) cell = value.join(';');
+  else if (column === 'metadata') cell = JSON.stringify(value);
+  else cell = String(value);
+  return options.raw ? cell : neutraliseFormula(cell);
 }
 
 const mapItems = (toChunk: (item: Record<string, unknown>) => unknown, readableObjectMode: boolean) =>
@@ -34,7 +49,7 @@ const mapItems = (toChunk: (item: Record<string, unknown>) => unknown, readableO
  * once the previous one has been taken. A client that goes away stops the reading; a failure
  * while reading ends the stream with that error.
  */
-export function encodeExport(items: AsyncIterable<Record<string, unknown>>, format: ExportFormat): Readable {
+export function encodeExport(items: AsyncIterable<Record<string, unknown>>, format: ExportFormat, options: ExportOptions = {}): Readable {
   const done = () => {}; // the last stream carries any error to whoever reads it
   if (format === 'ndjson')
     return pipeline(
@@ -42,6 +57,6 @@ export function encodeExport(items: AsyncIterable<Record<string, unknown>>, form
       mapItems((item) => JSON.stringify(item) + '\n', false),
       done,
     );
-  const rows = mapItems((item) => CSV_COLUMNS.map((column) => csvCell(column, item[column])), true);
+  const rows = mapItems((item) => CSV_COLUMNS.map((column) => csvCell(column, item[column], options)), true);
   return pipeline(Readable.from(items), rows, stringify({ header: true, columns: CSV_COLUMNS }), done);
 }

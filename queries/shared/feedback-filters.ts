@@ -9,6 +9,9 @@ export const FeedbackFilterFields = {
   ),
   sentiment: Type.Optional(Type.Union(SENTIMENTS.map((s) => Type.Literal(s)))),
   source: Type.Optional(Type.Union(FEEDBACK_SOURCES.map((s) => Type.Literal(s)))),
+  churnRisk: Type.Optional(
+    Type.Boolean({ description: 'Extension: `true` for the items that threaten to leave, `false` for the processed items that do not.' }),
+  ),
   meta: Type.Optional(
     Type.Array(Type.String({ pattern: '^[^:]+:.*$', maxLength: 300 }), {
       maxItems: 20,
@@ -23,6 +26,7 @@ export interface FeedbackFilters {
   sentiment?: string;
   source?: string;
   type?: string;
+  churnRisk?: boolean;
   meta?: string[];
   /** Inclusive lower bound of `createdAt`. */
   from?: string;
@@ -67,6 +71,8 @@ export function feedbackFilterConditions(filters: FeedbackFilters, param: (value
   if (filters.sentiment) where.push(`${table}sentiment = ${param(filters.sentiment)}`);
   if (filters.source) where.push(`${table}source = ${param(filters.source)}`);
   if (filters.type) where.push(`${table}type = ${param(filters.type)}`);
+  // Pending items have no analysis: they match neither value.
+  if (filters.churnRisk !== undefined) where.push(`${table}status = 'processed' AND ${table}churn_risk = ${param(filters.churnRisk)}`);
   if (filters.from) where.push(`${table}created_at >= ${param(filters.from)}::timestamptz`);
   if (filters.to) where.push(`${table}created_at < ${param(filters.to)}::timestamptz`);
   for (const group of metadataFilterGroups(filters.meta ?? [])) {

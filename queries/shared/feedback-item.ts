@@ -8,7 +8,9 @@ const nullable = <T extends ReturnType<typeof Type.String>>(schema: T | any) => 
 export const FeedbackItemSchema = Type.Object({
   id: Type.String(),
   text: Type.String({ description: 'Redacted text.' }),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('processed')]),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('processed')], {
+    description: '`processed` once the item is analysed and in a theme (analysis includes clustering): a processed item has a `clusterId`.',
+  }),
   sentiment: nullable(literals(SENTIMENTS)),
   sentimentScore: nullable(Type.Number({ minimum: -1, maximum: 1, description: 'In [-1, 1]; the sign matches `sentiment`, 0 for neutral.' })),
   type: nullable(literals(FEEDBACK_TYPES)),
@@ -23,8 +25,17 @@ export const FeedbackItemSchema = Type.Object({
     }),
   ),
   emotions: nullable(Type.Array(literals(EMOTIONS))),
+  churnRisk: nullable(
+    Type.Boolean({
+      description:
+        'Extension: the customer threatens to leave (cancel, switch to a competitor, not renew, refund and close the account, uninstall ' +
+        'for good). Such an item is never `positive`. `false` for items analysed before the field existed, `null` while pending.',
+    }),
+  ),
   language: nullable(Type.String({ description: 'ISO 639-1, or `und` when undetermined.' })),
-  clusterId: nullable(Type.String()),
+  clusterId: nullable(
+    Type.String({ description: 'The theme; set on every processed item (null while pending, and while `feedbackctl reembed` re-clusters it).' }),
+  ),
   userId: nullable(Type.String()),
   source: literals(FEEDBACK_SOURCES),
   metadata: Type.Record(Type.String(), Type.Unknown()),
@@ -35,7 +46,7 @@ export const FeedbackDetailSchema = Type.Composite([
   FeedbackItemSchema,
   Type.Object({
     receivedAt: Type.String({ format: 'date-time' }),
-    processedAt: nullable(Type.String({ format: 'date-time' })),
+    processedAt: nullable(Type.String({ format: 'date-time', description: 'When processing completed: the item had its analysis and joined its theme.' })),
     analysis: nullable(
       Type.Object({
         analyzer: Type.String({ description: 'Which analyzer produced the result, e.g. `offline` or `llm:gpt-4o-mini`.' }),
@@ -63,6 +74,7 @@ export interface FeedbackRow {
   type: string | null;
   confidence: number | null;
   emotions: string[] | null;
+  churn_risk: boolean;
   language: string | null;
   cluster_id: string | null;
   user_id: string | null;
@@ -78,19 +90,22 @@ export interface FeedbackRow {
 }
 
 export const FEEDBACK_COLUMNS = `feedback_id, text, status, sentiment, sentiment_score, type, emotions, language, cluster_id, user_id,
-  source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq, confidence, topic`;
+  source, metadata, created_at, received_at, processed_at, analyzer, fallback, list_seq::text AS list_seq, confidence, topic, churn_risk`;
 
 export function toFeedbackItem(row: FeedbackRow) {
+  // The analysis is recorded a moment before the item joins its theme; it shows once processing is complete.
+  const done = row.status === 'processed';
   return {
     id: row.feedback_id,
     text: row.text,
     status: row.status,
-    sentiment: row.sentiment,
-    sentimentScore: row.sentiment_score,
-    type: row.type,
-    confidence: row.confidence,
-    emotions: row.emotions,
-    language: row.language,
+    sentiment: done ? row.sentiment : null,
+    sentimentScore: done ? row.sentiment_score : null,
+    type: done ? row.type : null,
+    confidence: done ? row.confidence : null,
+    emotions: done ? row.emotions : null,
+    churnRisk: done ? row.churn_risk : null,
+    language: done ? row.language : null,
     clusterId: row.cluster_id,
     userId: row.user_id,
     source: row.source,

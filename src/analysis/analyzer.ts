@@ -40,6 +40,11 @@ export interface TextAnalysis {
    * analyzer, when the model named none, and from analyses recorded before the field existed.
    */
   topic?: string;
+  /**
+   * The customer threatens to leave: cancel, switch to a competitor, not renew, demand a refund and close the
+   * account, uninstall for good. An item with a churn risk is never `positive`.
+   */
+  churnRisk: boolean;
 }
 
 export interface Analysis extends TextAnalysis {

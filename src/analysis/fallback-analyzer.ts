@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Analysis, AnalysisContext, Analyzer, Embedding } from './analyzer.js';
-import { LLM_FAILURE_REASONS, type LlmFailureReason } from './llm/llm-error.js';
+import { LLM_FAILURE_REASONS, LlmCallError, type LlmFailureReason } from './llm/llm-error.js';
 
 /** Why the primary failed, as recorded in `Analysis.fallback.reason`: a fixed code, never a message. */
 export type FallbackReason = LlmFailureReason;
@@ -27,6 +27,8 @@ export class AnalyzerUnavailableError extends Error {
  * Serves `analyze` from the primary analyzer and, when it fails (after its own retries), from the fallback,
  * marking the result with `fallback: { from, reason }`, so a failing model never loses an item.
  * `embed` (search queries) uses the primary only: a query vector must come from the model of the stored vectors.
+ * When both take their vectors from one embedding model and that model failed, the failure is passed on
+ * (the item is retried later): the fallback would only ask the same server again.
  */
 export class FallbackAnalyzer implements Analyzer {
   readonly name: string;
@@ -48,6 +50,7 @@ export class FallbackAnalyzer implements Analyzer {
     try {
       return await this.primary.analyze(text, context);
     } catch (error) {
+      if (this.sharesEmbeddings() && error instanceof LlmCallError && error.operation === 'embedding') throw error;
       reason = fallbackReasonOf(error);
     }
     this.logger?.warn({ from: this.primary.name, to: this.fallback.name, reason }, 'analyzer failed, using fallback');
@@ -61,6 +64,10 @@ export class FallbackAnalyzer implements Analyzer {
     } catch (error) {
       throw new AnalyzerUnavailableError('embed', this.primary.name, fallbackReasonOf(error));
     }
+  }
+
+  private sharesEmbeddings(): boolean {
+    return this.fallback.embeddingModel.model === this.primary.embeddingModel.model;
   }
 
   async close(): Promise<void> {

@@ -57,9 +57,11 @@ export const IMPORT_USAGE = `
 
 export const EXPORT_USAGE = `
   feedbackctl export --project ID [--format csv|ndjson] [--cluster ID] [--sentiment S] [--source S]
-                     [--meta KEY:VALUE …] [--before TIME] [--out FILE]
+                     [--meta KEY:VALUE …] [--before TIME] [--out FILE] [--raw]
                                         every matching item (redacted text), as GET /feedback/export
-                                        writes it; to FILE, or to standard output`;
+                                        writes it; to FILE, or to standard output. CSV cells that a
+                                        spreadsheet would run as formulas (=, +, -, @, tab, CR) get a
+                                        leading '; --raw writes them as stored`;
 
 export const IDENTITY_USAGE = `
   feedbackctl identity suggestions [--project ID] [--json]

@@ -15,6 +15,7 @@ import { requestIdFor } from './request-id.js';
 import type { KnownKeyCheck } from './failed-auth-guard.js';
 import { loadWidgetScript, serveWidgetScript } from './widget-script.js';
 import { withPriority } from '../db/priority.js';
+import { guardSlowBodies, type SlowBodyLimits } from './slow-bodies.js';
 
 export interface AppDeps {
   db: Queryable;
@@ -26,6 +27,7 @@ export interface AppDeps {
   problemBase: string;
   routes: RouteSpec[];
   openApiDescription: string;
+  slowBodies: SlowBodyLimits;
 }
 
 /** Who called, for the request log: the project and the displayable prefix of the key, once authenticated. */
@@ -89,6 +91,7 @@ export function buildApp(deps: AppDeps): Koa {
   app.use((_ctx, next) => withPriority('foreground', next));
   app.use(requestLog(deps.logger));
   app.use(problemMiddleware(deps.problemBase, deps.logger));
+  app.use(guardSlowBodies(deps.slowBodies));
   app.use(corsPreflight(deps.db, deps.routes));
   app.use(router.routes());
   app.use(async (ctx) => {

@@ -12,12 +12,27 @@ const FEEDBACK_ITEM = {
   type: 'bug',
   confidence: 0.82,
   emotions: ['frustration'],
+  churnRisk: false,
   language: 'en',
   clusterId: 'cl_0h4k2j8s6d1f3g5a7p9q',
   userId: 'user_42',
   source: 'api',
   metadata: { plan: 'pro', page: '/reports/export' },
   createdAt: '2025-01-15T09:30:00.000Z',
+};
+
+const CHURN_RISK_ITEM = {
+  ...FEEDBACK_ITEM,
+  id: 'fb_8d1s5g0h3j6k9l2z4x7c',
+  text: 'Your pricing jumped 40% overnight. Seriously considering switching to a competitor.',
+  sentimentScore: -0.5,
+  type: 'complaint',
+  confidence: 0.6,
+  emotions: ['disappointment'],
+  churnRisk: true,
+  clusterId: 'cl_2w6e9r1t4y7u0i3o5p8a',
+  metadata: { plan: 'team' },
+  createdAt: '2025-01-15T11:02:00.000Z',
 };
 
 const PENDING_ITEM = {
@@ -28,6 +43,7 @@ const PENDING_ITEM = {
   type: null,
   confidence: null,
   emotions: null,
+  churnRisk: null,
   language: null,
   clusterId: null,
 };
@@ -40,6 +56,7 @@ const CLUSTER = {
   spiking: false,
   size: 14,
   sentiment: { positive: 0, neutral: 3, negative: 11 },
+  churnRiskCount: 2,
   firstSeenAt: '2025-01-02T14:05:00.000Z',
   lastSeenAt: '2025-01-15T09:30:00.000Z',
 };
@@ -69,7 +86,7 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
     processedAt: '2025-01-15T09:30:02.981Z',
     analysis: { analyzer: 'offline', fallback: null, topic: null },
   },
-  FeedbackList: { items: [FEEDBACK_ITEM, PENDING_ITEM], nextBefore: '2025-01-15T09:30:00.000Z' },
+  FeedbackList: { items: [CHURN_RISK_ITEM, FEEDBACK_ITEM, PENDING_ITEM], nextBefore: '2025-01-15T09:30:00.000Z' },
   SearchResults: { results: [{ score: 0.83, feedback: FEEDBACK_ITEM }], model: 'use-lite-512' },
   Cluster: CLUSTER,
   WebhookEndpoint: WEBHOOK_ENDPOINT,
@@ -129,7 +146,27 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
     lastSeenAt: '2025-01-15T09:30:00.000Z',
     feedbackCount: 1,
     feedback: [FEEDBACK_ITEM],
-    health: { score: 52, atRisk: false },
+    health: {
+      score: 24,
+      band: 'at_risk',
+      atRisk: true,
+      reasons: [
+        { factor: 'churn_threat', points: -36, feedbackIds: ['fb_7d2k9m4x1q8w3e6r5t0y'], text: 'Threatened to leave on 12 Jan' },
+        {
+          factor: 'open_problems',
+          points: -13,
+          feedbackIds: ['fb_3k9x0q7w2m5n8b1v4c6z'],
+          text: 'Reported a problem on 15 Jan, not resolved yet',
+        },
+        { factor: 'positive_feedback', points: 2, feedbackIds: ['fb_1a5s8d2f6g9h3j7k0l4z'], text: 'Wrote positive feedback on 20 Nov 2024' },
+        {
+          factor: 'requests_and_questions',
+          points: 0,
+          feedbackIds: ['fb_9q2w6e1r5t8y3u7i0o4p'],
+          text: 'Sent a feature request or question: not a complaint, no effect',
+        },
+      ],
+    },
   },
   TranscriptAccepted: { id: 'tr_0c4v8b2n6m1k5j9h3g7f', status: 'queued', metered_items: 4, word_count: 1840 },
   TranscriptRecord: { id: 'tr_0c4v8b2n6m1k5j9h3g7f', status: 'queued', metered_items: 4, word_count: 1840 },

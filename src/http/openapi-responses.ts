@@ -152,6 +152,16 @@ const PROBLEMS: Record<number, ProblemResponse> = {
     detail: 'PUT is not supported here; use GET, POST.',
     headers: { Allow: headerRef('Allow'), ...UNMETERED_HEADERS },
   },
+  408: {
+    name: 'RequestTimeout',
+    slug: 'request-timeout',
+    title: 'Request Timeout',
+    description:
+      "The whole body did not arrive within 30 s of the request's start (`BODY_TIMEOUT_MS`; request-timeout); nothing was recorded " +
+      'and the connection is closed (`Connection: close`).',
+    detail: "The request body did not arrive within 30 s of the request's start.",
+    headers: METERED_HEADERS,
+  },
   413: {
     name: 'PayloadTooLarge',
     slug: 'payload-too-large',
@@ -173,7 +183,10 @@ const PROBLEMS: Record<number, ProblemResponse> = {
     name: 'RateLimited',
     slug: 'rate-limited',
     title: 'Rate limited',
-    description: 'Over the per-minute limit of this key for this endpoint (rate-limited); wait `Retry-After` seconds.',
+    description:
+      'Over the per-minute limit of this key for this endpoint (rate-limited); or, on an operation with a body, this client address ' +
+      'already has 8 bodies arriving slowly, each still incomplete a second after its request started (`SLOW_BODIES_PER_ADDRESS`; ' +
+      'too-many-slow-requests; the connection is closed). Wait `Retry-After` seconds.',
     detail: 'More than 60 requests per minute with this key; retry in 42 s.',
     headers: { 'Retry-After': headerRef('Retry-After'), ...METERED_HEADERS },
   },
@@ -202,5 +215,8 @@ export const PROBLEM_RESPONSES: Record<number, { name: string; response: ReturnT
 
 /** Problems any operation can answer, whatever its own list says. */
 export const EVERY_OPERATION_PROBLEMS = [431, 500];
+
+/** Problems any operation that reads a body can answer: a body too slow (408), too many slow bodies from one address (429). */
+export const EVERY_BODY_PROBLEMS = [408, 429];
 
 export const responseRef = (status: number) => ({ $ref: `#/components/responses/${PROBLEM_RESPONSES[status].name}` });

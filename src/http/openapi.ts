@@ -3,6 +3,7 @@ import { nameResponseSchemas } from './openapi-components.js';
 import { REQUEST_EXAMPLES, RESPONSE_EXAMPLES } from './openapi-examples.js';
 import { jsonSchemaOf, type JsonSchema } from './openapi-schema.js';
 import {
+  EVERY_BODY_PROBLEMS,
   EVERY_OPERATION_PROBLEMS,
   HEADERS,
   METERED_HEADERS,
@@ -69,6 +70,7 @@ function responses(route: RouteSpec): Record<string, unknown> {
     };
   }
   for (const status of EVERY_OPERATION_PROBLEMS) out[status] ??= responseRef(status);
+  if (route.body) for (const status of EVERY_BODY_PROBLEMS) out[status] ??= responseRef(status);
   return out;
 }
 

@@ -6,6 +6,7 @@ import { authenticateGuarded, type KnownKeyCheck } from './failed-auth-guard.js'
 import type { RateLimiter } from './rate-limiter.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './read-body.js';
 import { requestIdFor } from './request-id.js';
+import { bodyDeadlineOf } from './slow-bodies.js';
 import { requestOrigin } from './request-origin.js';
 import type { RouteSpec } from './route.js';
 import { convertToSchema, schemaProblems } from './validation.js';
@@ -72,7 +73,7 @@ export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middlew
     const problems: FieldProblem[] = [];
     let body: unknown = undefined;
     if (route.body) {
-      body = await readJsonBody(ctx.req, route.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
+      body = await readJsonBody(ctx.req, route.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, bodyDeadlineOf(ctx.req));
       problems.push(...schemaProblems(route.body, body));
     }
     const query = route.query ? normaliseQuery(ctx.query, route) : {};
@@ -109,7 +110,8 @@ function declaredHeaders(ctx: Koa.Context, route: RouteSpec): Record<string, str
 
 /**
  * Query values arrive as text: integers and numbers are converted only when they are written as
- * such (`2.5` stays text and fails an integer schema), repeatable parameters (array schemas) always
+ * such (`2.5` stays text and fails an integer schema), booleans only from `true` and `false`
+ * (`yes` stays text and fails), repeatable parameters (array schemas) always
  * become arrays, and a repeated single parameter keeps its last value.
  */
 function normaliseQuery(query: Record<string, string | string[] | undefined>, route: RouteSpec): Record<string, unknown> {
@@ -125,6 +127,7 @@ function normaliseQuery(query: Record<string, string | string[] | undefined>, ro
     const text = Array.isArray(value) ? value[value.length - 1] : value;
     if (type === 'integer' && /^-?\d+$/.test(text)) out[name] = Number(text);
     else if (type === 'number' && /^-?\d+(\.\d+)?$/.test(text)) out[name] = Number(text);
+    else if (type === 'boolean' && (text === 'true' || text === 'false')) out[name] = text === 'true';
     else out[name] = text;
   }
   return out;

@@ -4,7 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { FieldProblem } from '../errors.js';
 import './formats.js';
 import './error-messages.js';
-import { malformedStringProblems, printableSegment } from './well-formed.js';
+import { unstorableValueProblems, printableSegment } from './well-formed.js';
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 
@@ -30,10 +30,11 @@ function fieldName(prefix: string, path: string): string {
 
 /**
  * Every problem of `value` against `schema`, one per field (the first message for a field wins).
- * Strings that storage cannot hold (NUL, unpaired surrogates) are named first, wherever they are.
+ * Values that storage cannot hold (NUL, unpaired surrogates, numbers beyond a double) are named
+ * first, wherever they are, whatever the schema allows there.
  */
 export function schemaProblems(schema: TSchema, value: unknown, prefix = ''): FieldProblem[] {
-  const malformed = malformedStringProblems(value, prefix);
+  const malformed = unstorableValueProblems(value, prefix);
   const check = checker(schema);
   if (malformed.length === 0 && check.Check(value)) return [];
   const byField = new Map(malformed.map((problem) => [problem.field, problem.message]));

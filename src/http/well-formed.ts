@@ -1,9 +1,11 @@
 import type { FieldProblem } from '../errors.js';
 
 /**
- * Strings that PostgreSQL cannot store (jsonb and text refuse NUL; jsonb refuses unpaired UTF-16
- * surrogates, which a client produces when it cuts a string in the middle of an emoji). They are
- * refused at the edge, naming the field, so that they never reach a shared append transaction.
+ * Values that storage cannot hold as sent: strings PostgreSQL refuses (jsonb and text refuse NUL;
+ * jsonb refuses unpaired UTF-16 surrogates, which a client produces when it cuts a string in the
+ * middle of an emoji), and numbers JSON cannot write back (`1e309` parses as Infinity and would be
+ * stored as null). They are refused at the edge, naming the field, so that they never reach a
+ * shared append transaction and nothing is changed silently.
  */
 const MAX_REPORTED = 20;
 
@@ -21,11 +23,13 @@ export function printableSegment(segment: string): string {
 
 const join = (path: string, segment: string) => (path ? `${path}.${segment}` : segment);
 
+const NUMBER_DEFECT = 'must be a finite number: it is too large (or too small) for a double, e.g. 1e309';
+
 /**
- * Every string (value or property name) inside `value` that storage would refuse, at most 20.
- * Iterative, so that a deeply nested value cannot overflow the stack.
+ * Every string (value or property name) or number inside `value` that storage would refuse or
+ * change, at most 20. Iterative, so that a deeply nested value cannot overflow the stack.
  */
-export function malformedStringProblems(value: unknown, prefix = ''): FieldProblem[] {
+export function unstorableValueProblems(value: unknown, prefix = ''): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const pending: { value: unknown; path: string }[] = [{ value, path: prefix }];
   while (pending.length > 0 && problems.length < MAX_REPORTED) {
@@ -33,6 +37,8 @@ export function malformedStringProblems(value: unknown, prefix = ''): FieldProbl
     if (typeof current === 'string') {
       const defect = stringDefect(current);
       if (defect) problems.push({ field: path || '(body)', message: defect });
+    } else if (typeof current === 'number') {
+      if (!Number.isFinite(current)) problems.push({ field: path || '(body)', message: NUMBER_DEFECT });
     } else if (Array.isArray(current)) {
       current.forEach((item, index) => pending.push({ value: item, path: join(path, String(index)) }));
     } else if (current !== null && typeof current === 'object') {

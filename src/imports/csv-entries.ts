@@ -1,6 +1,7 @@
 import { parse, type Options } from 'csv-parse';
 import { Transform, type Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { boundRecords, recordProblem, type RecordProblem } from './csv-records.js';
 
 /** One data row of a CSV file, or the reason it cannot be read; `line` is the physical line where it starts. */
 export type CsvEntry = { kind: 'row'; line: number; values: Record<string, string> } | { kind: 'bad'; line: number; problem: string };
@@ -37,18 +38,43 @@ const LINE_BREAK = /\r\n|\r|\n/g;
 const LEADING_BREAKS = /^(?:\r\n|\r|\n)*/;
 const countBreaks = (text: string) => text.match(LINE_BREAK)?.length ?? 0;
 
+const TOO_LONG = `the row is longer than ${MAX_RECORD_CHARS} characters`;
+const UNCLOSED = 'a quoted field is never closed (the file ends inside it)';
+
 /** Problems named without quoting the file: a CSV error message of the parser would echo the row's text. */
 function describeCsvError(code: string | undefined): string {
-  if (code === 'CSV_QUOTE_NOT_CLOSED') return 'a quoted field is never closed (the file ends inside it)';
-  if (code === 'CSV_MAX_RECORD_SIZE') return `the row is longer than ${MAX_RECORD_CHARS} characters`;
+  if (code === 'CSV_QUOTE_NOT_CLOSED') return UNCLOSED;
+  if (code === 'CSV_MAX_RECORD_SIZE') return TOO_LONG;
   return `the row cannot be read as CSV (${code ?? 'parse error'})`;
+}
+
+/** The bad entry for a record replaced before parsing; `line` is where the record starts. */
+function badRecord(problem: RecordProblem, line: number): CsvEntry {
+  if (problem.kind === 'too-long') {
+    return {
+      kind: 'bad',
+      line,
+      problem: problem.breaks === 0 ? TOO_LONG : `the row (lines ${line} to ${line + problem.breaks}) is longer than ${MAX_RECORD_CHARS} characters`,
+    };
+  }
+  const quoteLine = line + problem.quoteBreaks;
+  if (problem.kind === 'unclosed-quote') return { kind: 'bad', line: quoteLine, problem: `${UNCLOSED}: none of the lines after this one was imported` };
+  return {
+    kind: 'bad',
+    line: quoteLine,
+    problem:
+      `a quoted field opened on this line was closed only by a quote followed by text on line ${line + problem.strayBreaks}, ` +
+      `so lines ${quoteLine} to ${line + problem.breaks} were read as one row and none of them was imported ` +
+      '(inside a quoted field, write a quote as "")',
+  };
 }
 
 /**
  * The data rows of a CSV file, read as a stream (memory stays flat whatever the file's size; the
  * parser waits while the consumer is busy). The first row names the columns. A row with more
- * fields than the header, or one the parser cannot read, is a `bad` entry; the rows after it
- * still come. Line numbers count physical lines, so a quoted field spanning lines moves them on.
+ * fields than the header, one the parser cannot read, one over the length limit, or a quoted field
+ * that swallowed the lines after it, is one `bad` entry; the rows after it still come. Line numbers
+ * count physical lines, so a quoted field spanning lines moves them on.
  */
 export async function* csvEntries(input: Readable): AsyncGenerator<CsvEntry> {
   let nextLine = 1;
@@ -78,13 +104,19 @@ export async function* csvEntries(input: Readable): AsyncGenerator<CsvEntry> {
     relax_quotes: true,
     relax_column_count: true,
     skip_empty_lines: true,
-    max_record_size: MAX_RECORD_CHARS,
+    // boundRecords keeps records within the limit; this only guards against a disagreement on where one ends.
+    max_record_size: 2 * MAX_RECORD_CHARS,
     skip_records_with_error: true,
     on_skip: (error, raw) => {
       unreadable.push(numbered({ kind: 'bad', line: place(raw), problem: describeCsvError(error?.code) }));
     },
     on_record: ({ record: fields, raw }): CsvEntry | null => {
       const line = place(raw);
+      const replaced = recordProblem(fields);
+      if (replaced) {
+        nextLine += replaced.breaks;
+        return numbered(badRecord(replaced, line));
+      }
       if (!header) {
         header = fields.map((name) => name.trim());
         return null;
@@ -99,7 +131,7 @@ export async function* csvEntries(input: Readable): AsyncGenerator<CsvEntry> {
   // The record type only changes what `on_record` returns; parse() is typed for string[] records without `columns`.
   const parser = parse(options as unknown as Options);
   input.once('error', (error) => parser.destroy(error));
-  const records = input.pipe(decodeText()).pipe(parser);
+  const records = input.pipe(decodeText()).pipe(boundRecords(MAX_RECORD_CHARS)).pipe(parser);
   for await (const entry of records as AsyncIterable<CsvEntry>) {
     yield* unreadableBefore(orderOf.get(entry)!);
     yield entry;

@@ -9,6 +9,8 @@ import { AUTO_DISABLE_AFTER_MS, DELIVERY_ATTEMPTS, retryDelaySeconds } from './r
 import { decryptSecret, webhookSecretKey } from './secret-box.js';
 import { signDelivery } from './signing.js';
 
+const KINDS_WITH_LABEL: ReadonlySet<string> = new Set(['feedback.processed', 'cluster.spiking', 'cluster.regressed']);
+
 export interface DeliveryWorkerOptions {
   /** Deliveries in flight at once in this process. */
   maxInFlight?: number;
@@ -145,9 +147,9 @@ export class WebhookDeliveryWorker {
     await this.record(delivery, result, Math.round(performance.now() - started));
   }
 
-  /** `cluster.spiking` and `cluster.regressed` carry the theme's label as it is now (labels live in erasable generations). */
+  /** Envelopes naming a theme carry its label as it is now (labels live in erasable generations). */
   private async dataAtDelivery(delivery: ClaimedDelivery): Promise<Record<string, unknown>> {
-    if (delivery.kind !== 'cluster.spiking' && delivery.kind !== 'cluster.regressed') return delivery.data;
+    if (!KINDS_WITH_LABEL.has(delivery.kind)) return delivery.data;
     const cluster = await this.services.db.query<{ label: string }>(`SELECT label FROM clusters WHERE cluster_id = $1`, [delivery.data.clusterId]);
     const { clusterId, ...rest } = delivery.data;
     return { clusterId, label: cluster.rows[0]?.label || null, ...rest };

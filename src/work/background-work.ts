@@ -7,7 +7,7 @@ import { reclusterAll } from './clustering/recluster.js';
 import { ERASURE_MAINTENANCE_EVERY_MS, runErasureMaintenance } from './erasure-maintenance.js';
 import { eraseLeftoverStreams } from './erasure-worker.js';
 import { QuestionEvaluator } from './questions/question-evaluator.js';
-import { UserHealthWorker } from './user-health/user-health-worker.js';
+import { AT_RISK_RESCORE_EVERY_MS, markAtRiskUsersDue, UserHealthWorker } from './user-health/user-health-worker.js';
 import { WorkerLoop } from './worker-loop.js';
 import { resumeFeedbackDeletions } from '../processes/feedback-deletion/resume.js';
 import { runPendingUserErasures } from '../processes/user-erasure/resume.js';
@@ -43,6 +43,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
   webhooks.onSlotFreed = () => webhookLoop.wake();
   const questions = new QuestionEvaluator(runtime, analyzer);
   const health = new UserHealthWorker(runtime);
+  const healthLoop = new WorkerLoop('user-health', () => health.runOnce(), runtime.logger);
   // Each queue with the event types after which its work may have grown: those of the reactor that fills it.
   const queues: [WorkerLoop, readonly string[]][] = [
     ...Array.from({ length: ANALYSIS_BATCHES_IN_FLIGHT }, (_, i): [WorkerLoop, readonly string[]] => [
@@ -50,7 +51,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
       queueAnalysis.handles,
     ]),
     [new WorkerLoop('question-evaluation', () => questions.runOnce(), runtime.logger), queueQuestionEvaluations.handles],
-    [new WorkerLoop('user-health', () => health.runOnce(), runtime.logger), queueUserHealth.handles],
+    [healthLoop, queueUserHealth.handles],
     [new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger), queueClustering.handles],
     [webhookLoop, webhookOutbox.handles],
     // Its work is written by the command, before the transcript's event.
@@ -68,6 +69,15 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
       async () => (await pruneWebhookDeliveries(runtime.db, runtime.clock.now()), 0),
       runtime.logger,
       DELIVERY_RETENTION_EVERY_MS,
+    ),
+    new WorkerLoop(
+      'health-at-risk-rescore',
+      async () => {
+        if ((await markAtRiskUsersDue(runtime.db)) > 0) healthLoop.wake();
+        return 0; // the next pass waits the interval, however many were marked
+      },
+      runtime.logger,
+      AT_RISK_RESCORE_EVERY_MS,
     ),
     new WorkerLoop('recluster', async () => (await reclusterAll(runtime, labeler), 0), runtime.logger, RECLUSTER_EVERY_MS),
   ];

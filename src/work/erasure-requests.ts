@@ -16,6 +16,7 @@ const USER_TABLES = [
   'identity_suggestions',
   'health_feedback_users',
   'user_health_due',
+  'health_at_risk',
   'webhook_deliveries',
 ] as const;
 

@@ -14,6 +14,7 @@ const scripts = [
   'search',
   'transcripts',
   'transcript-extraction',
+  'redaction',
   'webhooks',
   'widget',
   'users',

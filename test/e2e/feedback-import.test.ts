@@ -72,6 +72,33 @@ describe('feedbackctl import: files through the submit-feedback command (issue 1
     expect((await submitted(items.find((item) => item.userId === 'u-100').id)).email).to.equal('ana@example.com');
   });
 
+  it('reports a quote left open and a row over 1,000,000 characters once each, at their lines, and imports the rows after them', async () => {
+    const project = await server.createProject();
+    const file = path.join(workDir, 'runaway.csv');
+    const rows = [
+      'text,userId',
+      'Fine first row,u-1',
+      '"Quote left open here,u-2', // line 3: swallows lines 4 and 5
+      'Swallowed row,u-3',
+      '"Quoted again",u-4',
+      `${'word '.repeat(300_000)},u-5`, // line 6: 1.5 million characters
+      'Fine last row,u-6',
+    ];
+    writeFileSync(file, rows.join('\n') + '\n');
+    const reportPath = path.join(workDir, 'runaway-report.csv');
+    const badRows = badRowReport(reportPath);
+    const summary = await importFeedbackFile(server.runtime, { projectId: project.projectId, path: file, format: 'csv', badRows }, testContext());
+    await badRows.close();
+    expect(summary).to.deep.equal({ rows: 4, imported: 2, alreadyPresent: 0, bad: 2 });
+    const report = parse(readFileSync(reportPath), { columns: true }) as { line: string; field: string; problem: string }[];
+    expect(report.map((row) => row.line)).to.deep.equal(['3', '6']);
+    expect(report[0].problem).to.include('lines 3 to 5');
+    expect(report[1].problem).to.equal('the row is longer than 1000000 characters');
+    const reportText = readFileSync(reportPath, 'utf8');
+    for (const content of ['Quote left open', 'Swallowed', 'word']) expect(reportText).not.to.include(content);
+    expect((await listed(project.secretKey)).map((item) => item.userId).sort()).to.deep.equal(['u-1', 'u-6']);
+  });
+
   it('importing the same file twice creates nothing new: each row keeps its Idempotency-Key', async () => {
     const project = await server.createProject();
     const first = await run(project.projectId, 'feedback-with-bad-rows.csv', 'csv', { map: GENERIC_MAP });

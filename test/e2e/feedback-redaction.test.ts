@@ -88,6 +88,20 @@ const CASES: PlantedCase[] = [
     secrets: ['090-1234-5678', '1234-5678', '09012345678'],
     counts: { phone: 1 },
   },
+  {
+    kind: 'national id number and date of birth',
+    text: 'Mijn BSN is 111222333 en ik ben geboren op 17-06-1983. Bestelnummer 7730041.',
+    expected: 'Mijn BSN is [idnumber] en ik ben geboren op [birthdate]. Bestelnummer 7730041.',
+    secrets: ['111222333', '17-06-1983'],
+    counts: { idnumber: 1, birthdate: 1 },
+  },
+  {
+    kind: 'name in Chinese and a reset token',
+    text: '我叫王小明，重置链接 https://example.com/reset/Zk3mP9qLw2XrT8vBn4Hy 打不开。',
+    expected: '我叫[name]，重置链接 https://example.com/reset/[secret] 打不开。',
+    secrets: ['王小明', 'Zk3mP9qLw2XrT8vBn4Hy'],
+    counts: { name: 1, secret: 1 },
+  },
 ];
 
 const METADATA_SECRETS = ['zoe.quinn@example.org', 'zoe.quinn', 'max.payne@example.net', 'max.payne'];

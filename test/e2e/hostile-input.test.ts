@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { readJson } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { testContext } from '../support/test-context.js';
+import { createProject } from '../../commands/create-project/handler.js';
 
 /**
  * Issue 7: inputs that passed validation but that storage refused took the service down or failed
@@ -139,6 +141,86 @@ describe('hostile input is refused at the edge (issue 7)', () => {
     });
 
     it('the service keeps answering and storing', expectStillServing);
+  });
+
+  describe('bytes that are not UTF-8 (they were stored as U+FFFD)', () => {
+    const postBytes = (path: string, bytes: Uint8Array, key = project.secretKey) => server.request(path, { method: 'POST', key, body: bytes });
+    const bytesOf = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
+
+    const cases: [string, Buffer, string][] = [
+      ['a lone continuation byte in text', bytesOf('{"text":"Broken ', [0x80], ' export"}'), 'text'],
+      ['a Latin-1 byte deep in metadata', bytesOf('{"text":"Hello","metadata":{"page":{"tags":["ok","caf', [0xe9], '"]}}}'), 'metadata.page.tags.1'],
+      ['an overlong encoding of "/" in userId', bytesOf('{"text":"Hello","userId":"u', [0xc0, 0xaf], '"}'), 'userId'],
+      ['an encoded surrogate (CESU-8) in text', bytesOf('{"text":"x', [0xed, 0xa0, 0xbd], '"}'), 'text'],
+      ['a character cut at the end of text', bytesOf('{"text":"Love it ', [0xf0, 0x9f, 0x98], '"}'), 'text'],
+      ['a bad byte in a metadata key', bytesOf('{"text":"Hello","metadata":{"pl', [0xff], 'an":"pro"}}'), 'metadata.pl\uFFFDan'],
+    ];
+    for (const [name, bytes, field] of cases) {
+      it(`${name} is a 400 naming ${field}; nothing is stored`, async () => {
+        const before = await storedEvents();
+        const response = await postBytes('/api/v1/feedback', bytes);
+        const named = await expectRefused(response, field);
+        expect(named.message).to.match(/not valid UTF-8/);
+        expect(await storedEvents()).to.equal(before);
+      });
+    }
+
+    it('a bad byte outside any string names the body', async () => {
+      const named = await expectRefused(await postBytes('/api/v1/feedback', bytesOf('{"text":"Hello"', [0xff], '}')), '(body)');
+      expect(named.message).to.match(/not valid UTF-8/);
+    });
+
+    it('valid multi-byte text, a literal U+FFFD and a byte order mark are accepted', async () => {
+      const response = await postBytes('/api/v1/feedback', bytesOf([0xef, 0xbb, 0xbf], '{"text":"Läuft 😀 \uFFFD and � fine"}'));
+      expect(response.status).to.equal(202);
+    });
+
+    it('other routes refuse them too (identify, transcripts)', async () => {
+      await expectRefused(await postBytes('/api/v1/users/identify', bytesOf('{"userId":"u1","traits":{"plan":"pr', [0xfe], '"}}')), 'traits.plan');
+      const transcript = bytesOf('{"external_id":"call-utf8","segments":[{"speaker":"them","text":"hi ', [0xc3], '"}]}');
+      await expectRefused(await postBytes('/api/v1/transcripts', transcript), 'segments.0.text');
+    });
+  });
+
+  describe('numbers beyond a double (1e309 was stored as null)', () => {
+    const postText = (path: string, json: string) => server.request(path, { method: 'POST', key: project.secretKey, body: json });
+    const cases: [string, string, string, string][] = [
+      ['a metadata number', '/api/v1/feedback', '{"text":"Hello","metadata":{"score":1e309}}', 'metadata.score'],
+      ['a negative one deep in metadata', '/api/v1/feedback', '{"text":"Hello","metadata":{"a":{"b":[1,-1e400]}}}', 'metadata.a.b.1'],
+      ['a user trait', '/api/v1/users/identify', '{"userId":"u1","traits":{"seats":1e309}}', 'traits.seats'],
+      [
+        'a transcript start_sec',
+        '/api/v1/transcripts',
+        '{"external_id":"call-inf","segments":[{"speaker":"them","text":"hi","start_sec":1e309}]}',
+        'segments.0.start_sec',
+      ],
+      ['a transcript duration_sec', '/api/v1/transcripts', '{"external_id":"call-inf","text":"Them: hi","duration_sec":1e999}', 'duration_sec'],
+    ];
+    for (const [name, path, json, field] of cases) {
+      it(`${name} is a 400 naming ${field}; nothing is stored`, async () => {
+        const before = await storedEvents();
+        const named = await expectRefused(await postText(path, json), field);
+        expect(named.message).to.match(/finite number/);
+        expect(await storedEvents()).to.equal(before);
+      });
+    }
+
+    it("a project's customer-value trait (the value mark) is a 400 naming it", async () => {
+      const valued = await createProject(server.runtime, { name: 'Valued', settings: { customerValueTrait: 'revenue' } }, testContext());
+      const response = await server.request('/api/v1/users/identify', {
+        method: 'POST',
+        key: valued.secretKey,
+        body: '{"userId":"u1","traits":{"revenue":1e309}}',
+      });
+      const named = await expectRefused(response, 'traits.revenue');
+      expect(named.message).to.match(/finite number/);
+    });
+
+    it('the largest finite numbers are still accepted', async () => {
+      expect((await postText('/api/v1/feedback', '{"text":"Hello","metadata":{"score":1.7976931348623157e308,"tiny":1e-400}}')).status).to.equal(202);
+    });
+
+    it('the service keeps answering and storing after all of them', expectStillServing);
   });
 
   describe('smaller rules (observation 7)', () => {

@@ -368,7 +368,7 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
       expect(limited.content['application/problem+json'].schema).to.deep.equal({ $ref: '#/components/schemas/Problem' });
     });
 
-    it('documents the rate-limit headers, Retry-After on 429, Allow on 405, and 413 and 431 as shared responses', () => {
+    it('documents the rate-limit headers, Retry-After on 429, Allow on 405, and 408, 413 and 431 as shared responses', () => {
       const headerNames = (response: any) => Object.keys(resolve(response).headers ?? {});
       const submit = doc.paths['/api/v1/feedback'].post.responses;
       expect(headerNames(submit['202'])).to.include.members(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id']);
@@ -380,6 +380,11 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
       expect(resolve(submit['413'])).to.equal(responses.PayloadTooLarge);
       for (const operation of Object.values<any>(doc.paths).flatMap((methods) => Object.values<any>(methods))) {
         expect(resolve(operation.responses['431']), operation.operationId).to.equal(responses.HeadersTooLarge);
+      }
+      expect(resolve(submit['408'])).to.equal(responses.RequestTimeout);
+      expect(responses.RateLimited.description).to.include('too-many-slow-requests');
+      for (const operation of Object.values<any>(doc.paths).flatMap((methods) => Object.values<any>(methods))) {
+        if (operation.requestBody) expect(operation.responses, operation.operationId).to.include.keys('408', '429');
       }
     });
 

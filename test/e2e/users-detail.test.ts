@@ -52,7 +52,7 @@ describe('GET /api/v1/users/{userId} (spec 4.6, 2.3)', function () {
       lastSeenAt: at,
       feedbackCount: 0,
       feedback: [],
-      health: { score: 60, atRisk: false },
+      health: { score: 70, band: 'healthy', atRisk: false, reasons: [] },
     });
   });
 

@@ -208,20 +208,29 @@ describe('Webhook endpoints API (spec 2.6, 3.4, 4.12, 8)', () => {
     expect((await createWebhook(server, capped.secretKey, { url: 'https://hooks.example.com/late', events: ['cluster.resolved'] })).status).to.equal(201);
   });
 
-  it('PATCH answers 404 for an endpoint that is not in the project; DELETE of an unknown id is 204 (idempotent)', async () => {
+  it('PATCH and DELETE answer 404 problem+json for an endpoint that is not in the project (unknown, deleted, or another project’s)', async () => {
     const other = await server.createProject({ name: 'Other' });
     const mine = await readJson(await createWebhook(server, project.secretKey, { url: 'https://hooks.example.com/p', events: ['cluster.resolved'] }));
     const patch = (key: string, id: string) => server.request(`/api/v1/webhooks/${id}`, { method: 'PATCH', key, body: JSON.stringify({ active: false }) });
+    const remove = (key: string, id: string) => server.request(`/api/v1/webhooks/${id}`, { method: 'DELETE', key });
     await expectProblem(await patch(project.secretKey, 'whe_unknown'), 404, 'not-found');
     await expectProblem(await patch(other.secretKey, mine.id), 404, 'not-found');
     await expectInvalidField(await server.request(`/api/v1/webhooks/${mine.id}`, { method: 'PATCH', key: project.secretKey, body: '{}' }), 'active');
 
-    expect((await server.request(`/api/v1/webhooks/whe_unknown`, { method: 'DELETE', key: project.secretKey })).status).to.equal(204);
-    // Another project's endpoint is "unknown" to this project: 204, and it stays.
-    expect((await server.request(`/api/v1/webhooks/${mine.id}`, { method: 'DELETE', key: other.secretKey })).status).to.equal(204);
+    const events = async () =>
+      Number((await server.runtime.db.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE stream LIKE 'webhook-endpoints-%'`)).rows[0].n);
+    const before = await events();
+    await expectProblem(await remove(project.secretKey, 'whe_unknown'), 404, 'not-found');
+    // Another project's endpoint is unknown to this project: 404, and it stays.
+    await expectProblem(await remove(other.secretKey, mine.id), 404, 'not-found');
+    expect(await events()).to.equal(before);
     expect((await patch(project.secretKey, mine.id)).status).to.equal(200);
-    expect((await server.request(`/api/v1/webhooks/${mine.id}`, { method: 'DELETE', key: project.secretKey })).status).to.equal(204);
-    expect((await server.request(`/api/v1/webhooks/${mine.id}`, { method: 'DELETE', key: project.secretKey })).status).to.equal(204);
+    expect((await remove(project.secretKey, mine.id)).status).to.equal(204);
+    await expectProblem(await remove(project.secretKey, mine.id), 404, 'not-found');
     await expectProblem(await patch(project.secretKey, mine.id), 404, 'not-found');
+    // There is no GET of one endpoint: the path answers 405 naming the methods it has, whatever the id.
+    const get = await server.request(`/api/v1/webhooks/${mine.id}`, { key: project.secretKey });
+    await expectProblem(get, 405, 'method-not-allowed');
+    expect(get.headers.get('allow')?.split(', ')).to.have.members(['PATCH', 'DELETE']);
   });
 });

@@ -66,7 +66,7 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
   const resolveTheme = (project: TestProject, clusterId: string) =>
     record(`cluster-${clusterId}`, 'ClusterResolved', { clusterId, projectId: project.projectId, at: clock.now().toISOString() });
 
-  it('delivers feedback.processed with the analysis, signed per spec 6 and per Standard Webhooks', async () => {
+  it('delivers feedback.processed with the analysis and the theme, signed per spec 6 and per Standard Webhooks', async () => {
     const project = await server.createProject({ name: 'Processed' });
     const hook = await endpoint(project, '/processed', ['feedback.processed']);
     const id = await submitFeedback(server, project.secretKey, { text: 'The new dashboard is wonderful, thank you!' });
@@ -77,6 +77,8 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
     expect(delivery.json).to.have.all.keys('id', 'event', 'occurredAt', 'data');
     expect(delivery.json.id).to.match(/^evt_/).and.equal(delivery.headers['webhook-id']);
     expect(delivery.json.event).to.equal('feedback.processed');
+    const theme = await readJson(await server.request(`/api/v1/clusters/${item.clusterId}`, { key: project.secretKey }));
+    expect(theme.cluster.label).to.be.a('string').and.not.equal('');
     expect(delivery.json.data).to.deep.equal({
       feedbackId: id,
       sentiment: item.sentiment,
@@ -84,8 +86,12 @@ describe('Webhook deliveries (spec 2.7, 3.4, 6)', function () {
       type: item.type,
       emotions: item.emotions,
       language: item.language,
-      processedAt: delivery.json.occurredAt,
+      churnRisk: false,
+      clusterId: item.clusterId,
+      label: theme.cluster.label,
+      processedAt: item.processedAt,
     });
+    expect(delivery.json.occurredAt).to.equal(item.processedAt);
     expect(verifySpecSignature(hook.secret, String(delivery.headers['x-service-signature']), delivery.body, nowSeconds())).to.equal(true);
     expect(String(delivery.headers['x-service-signature'])).to.match(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verifyStandardWebhook(hook.secret, delivery.headers, delivery.body, nowSeconds())).to.equal(true);

@@ -276,7 +276,7 @@ describe('work leases and poison jobs (issue 7)', function () {
       'SyntaxError: Unexpected token "…", "…" is not valid JSON',
     );
     expect(describeFailure(new Error('failed on my secret text here'), 'my secret text')).to.equal('Error: failed on [text] here');
-    expect(describeFailure('a string')).to.equal('string: ');
+    expect(describeFailure('thrown about my secret text', 'my secret text')).to.equal('string: thrown about [text]');
   });
 
   describe('clustering', () => {

@@ -42,6 +42,7 @@ export interface StubAnalysis {
   emotions: string[];
   language: string;
   topic: string;
+  churnRisk: boolean;
 }
 
 /** The service's environment for `ANALYZER=llm` against `stub` (64-dimension embeddings, two attempts). */
@@ -181,10 +182,17 @@ const STUB_TOPICS: [RegExp, string][] = [
 
 /** Keyword rules good enough to make answers plausible and assertable. */
 export function deriveAnalysis(text: string): StubAnalysis {
-  return { ...deriveClassification(text), topic: STUB_TOPICS.find(([pattern]) => pattern.test(text.toLowerCase()))?.[1] ?? 'General' };
+  return {
+    ...deriveClassification(text),
+    topic: STUB_TOPICS.find(([pattern]) => pattern.test(text.toLowerCase()))?.[1] ?? 'General',
+    churnRisk: STUB_CHURN_THREATS.test(text.toLowerCase()),
+  };
 }
 
-function deriveClassification(text: string): Omit<StubAnalysis, 'topic'> {
+/** Threats to leave, in the stub's few words. Its sentiment rules ignore them: "love it, but we are leaving" stays positive for the analyzer to correct. */
+const STUB_CHURN_THREATS = /cancel (my|our) subscription|switch(ing)? to a competitor|(won't|not) renew|close my account|we are leaving|résilie|kündige/;
+
+function deriveClassification(text: string): Omit<StubAnalysis, 'topic' | 'churnRisk'> {
   const t = text.toLowerCase();
   const has = (...words: string[]) => words.some((w) => t.includes(w));
   const language = has(' le ', ' la ', ' est ', "l'", ' ne ', 'merci')

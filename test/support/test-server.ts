@@ -108,12 +108,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
-/** Polls GET /feedback/{id} until the item is processed (or the attempts run out). */
-export async function waitForProcessed(server: TestServer, key: string, id: string, attempts = 200): Promise<any> {
+/**
+ * Polls GET /feedback/{id} until the item is processed (or the attempts run out). Processed means
+ * complete, theme included: every test that waits here also checks that the item has its theme.
+ */
+export async function waitForProcessed(server: TestServer, key: string, id: string, attempts = 400): Promise<any> {
   for (let i = 0; i < attempts; i++) {
     const response = await server.request(`/api/v1/feedback/${id}`, { key });
     const body: any = await response.json();
-    if (body.status === 'processed') return body;
+    if (body.status === 'processed') {
+      if (typeof body.clusterId !== 'string') throw new Error(`feedback ${id} reads processed without a theme (clusterId ${body.clusterId})`);
+      return body;
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`feedback ${id} was not processed in time`);

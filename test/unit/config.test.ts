@@ -30,6 +30,8 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         analyzerThreads: 1,
         role: 'all',
         userErasureBatch: 500,
+        bodyTimeoutMs: 30_000,
+        slowBodiesPerAddress: 8,
       });
     });
 
@@ -73,6 +75,8 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         ANALYZER_THREADS: '2',
         ROLE: 'worker',
         USER_ERASURE_BATCH: '50',
+        BODY_TIMEOUT_MS: '5000',
+        SLOW_BODIES_PER_ADDRESS: '3',
       });
       expect(config).to.deep.equal({
         port: 0,
@@ -86,6 +90,8 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         analyzerThreads: 2,
         role: 'worker',
         userErasureBatch: 50,
+        bodyTimeoutMs: 5000,
+        slowBodiesPerAddress: 3,
       });
     });
 
@@ -93,6 +99,19 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
       expect(loadConfig({}).userErasureBatch).to.equal(500);
       expect(loadConfig({ USER_ERASURE_BATCH: '5000' }).userErasureBatch).to.equal(5000);
       for (const raw of ['0', '1.5', 'many', '-3', '5001']) expect(() => loadConfig({ USER_ERASURE_BATCH: raw }), raw).to.throw(/USER_ERASURE_BATCH/);
+    });
+
+    it('BODY_TIMEOUT_MS is 30 s by default and refuses 0, fractions, words and more than 10 minutes, naming itself', () => {
+      expect(loadConfig({}).bodyTimeoutMs).to.equal(30_000);
+      expect(loadConfig({ BODY_TIMEOUT_MS: '600000' }).bodyTimeoutMs).to.equal(600_000);
+      for (const raw of ['0', '1.5', '30s', '-1', '600001', ' 30000']) expect(() => loadConfig({ BODY_TIMEOUT_MS: raw }), raw).to.throw(/BODY_TIMEOUT_MS/);
+    });
+
+    it('SLOW_BODIES_PER_ADDRESS is 8 by default and refuses 0, fractions, words and more than 1,000, naming itself', () => {
+      expect(loadConfig({}).slowBodiesPerAddress).to.equal(8);
+      expect(loadConfig({ SLOW_BODIES_PER_ADDRESS: '1' }).slowBodiesPerAddress).to.equal(1);
+      for (const raw of ['0', '2.5', 'eight', '-8', '1001'])
+        expect(() => loadConfig({ SLOW_BODIES_PER_ADDRESS: raw }), raw).to.throw(/SLOW_BODIES_PER_ADDRESS/);
     });
 
     it('ANALYZER_THREADS is 1 by default and refuses 0, fractions, words and more than 8, naming itself', () => {
@@ -177,6 +196,70 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
     it('does not echo the password of a refused DATABASE_URL', () => {
       const error = expectConfigError({ DATABASE_URL: 'mysql://admin:hunter2@db/x' }, 'DATABASE_URL');
       expect(error.message).not.to.include('hunter2');
+    });
+  });
+
+  describe('EMBEDDINGS_*: a remote embedding server, with either analyzer', () => {
+    const base = { EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1/', EMBEDDINGS_MODEL: 'nomic-embed-text' };
+
+    it('is off unless EMBEDDINGS_BASE_URL is set', () => {
+      expect(loadConfig({})).not.to.have.property('embeddings');
+    });
+
+    it('reads every setting, with defaults for the timeout, the batch and the prefix', () => {
+      expect(loadConfig(base).embeddings).to.deep.equal({
+        baseURL: 'http://localhost:11434/v1',
+        model: 'nomic-embed-text',
+        timeoutMs: 30_000,
+        batchSize: 32,
+        prefix: '',
+      });
+      const full = loadConfig({
+        ...base,
+        ANALYZER: 'offline',
+        EMBEDDINGS_MODEL: 'intfloat/multilingual-e5-base',
+        EMBEDDINGS_API_KEY: ' local ',
+        EMBEDDINGS_DIMENSIONS: '768',
+        EMBEDDINGS_TIMEOUT_MS: '5000',
+        EMBEDDINGS_BATCH: '64',
+        EMBEDDINGS_PREFIX: 'query: ',
+      });
+      expect(full.embeddings).to.deep.equal({
+        baseURL: 'http://localhost:11434/v1',
+        model: 'intfloat/multilingual-e5-base',
+        apiKey: 'local',
+        dimensions: 768,
+        timeoutMs: 5000,
+        batchSize: 64,
+        prefix: 'query: ',
+      });
+    });
+
+    const refused: [Record<string, string>, string][] = [
+      [{ EMBEDDINGS_BASE_URL: 'localhost:11434' }, 'EMBEDDINGS_BASE_URL'],
+      [{ EMBEDDINGS_BASE_URL: 'ftp://models.example/v1', EMBEDDINGS_MODEL: 'm' }, 'EMBEDDINGS_BASE_URL'],
+      [{ EMBEDDINGS_BASE_URL: 'http://localhost:8080/v1' }, 'EMBEDDINGS_MODEL'],
+      [{ ...base, EMBEDDINGS_MODEL: 'nomic embed' }, 'EMBEDDINGS_MODEL'],
+      [{ ...base, EMBEDDINGS_DIMENSIONS: '0' }, 'EMBEDDINGS_DIMENSIONS'],
+      [{ ...base, EMBEDDINGS_DIMENSIONS: '768d' }, 'EMBEDDINGS_DIMENSIONS'],
+      [{ ...base, EMBEDDINGS_DIMENSIONS: '16001' }, 'EMBEDDINGS_DIMENSIONS'],
+      [{ ...base, EMBEDDINGS_TIMEOUT_MS: '-1' }, 'EMBEDDINGS_TIMEOUT_MS'],
+      [{ ...base, EMBEDDINGS_BATCH: '0' }, 'EMBEDDINGS_BATCH'],
+      [{ ...base, EMBEDDINGS_BATCH: 'all' }, 'EMBEDDINGS_BATCH'],
+      [{ ...base, EMBEDDINGS_PREFIX: 'query:\n' }, 'EMBEDDINGS_PREFIX'],
+      // A model without a server would be silently ignored.
+      [{ EMBEDDINGS_MODEL: 'bge-m3' }, 'EMBEDDINGS_MODEL'],
+      [{ EMBEDDINGS_DIMENSIONS: '1024' }, 'EMBEDDINGS_DIMENSIONS'],
+    ];
+    for (const [env, variable] of refused) {
+      it(`refuses ${JSON.stringify(env)}, naming ${variable}`, () => {
+        expectConfigError(env, variable);
+      });
+    }
+
+    it('does not echo the API key', () => {
+      const error = expectConfigError({ ...base, EMBEDDINGS_API_KEY: 'sk-secret-123', EMBEDDINGS_BATCH: 'x' }, 'EMBEDDINGS_BATCH');
+      expect(error.message).not.to.include('sk-secret-123');
     });
   });
 });

@@ -11,7 +11,7 @@ export const ANALYSIS_JSON_SCHEMA = {
   title: ANALYSIS_SCHEMA_NAME,
   description: 'Sentiment, type, emotions and language of one piece of customer feedback.',
   additionalProperties: false,
-  required: ['sentiment', 'sentimentScore', 'type', 'emotions', 'language', 'confidence', 'topic'],
+  required: ['sentiment', 'sentimentScore', 'type', 'emotions', 'language', 'confidence', 'topic', 'churnRisk'],
   properties: {
     sentiment: { type: 'string', enum: [...SENTIMENTS] },
     sentimentScore: {
@@ -36,6 +36,10 @@ export const ANALYSIS_JSON_SCHEMA = {
       type: 'string',
       description: 'The product area or feature the feedback is about, as a short English noun phrase (1 to 4 words), or "General".',
     },
+    churnRisk: {
+      type: 'boolean',
+      description: 'True when the customer threatens to leave: cancel, switch to a competitor, not renew, refund and close the account, uninstall for good.',
+    },
   },
 } as const;
 
@@ -53,6 +57,7 @@ export const ANALYSIS_SYSTEM_PROMPT = [
   '- confidence: from 0 to 1, how sure you are of sentiment and type (low for sarcasm you are unsure of, mixed or very short feedback).',
   // Measured with this exact wording (test/fixtures/clustering/llm-topics/): change it and measure again.
   '- topic: the product area or feature the feedback is about, as a short English noun phrase of 1 to 4 words in sentence case, whatever language the feedback is written in (e.g. "CSV export", "Sign in", "Delivery time", "Dark mode", "Refunds"). Name the area, not the problem and not the whole product: "CSV export", not "Export is slow" or "The app". Use the name a product team would give that area, so that reports about the same area get the same topic. "General" when the feedback names no product area.',
+  '- churnRisk: true when the customer threatens or announces leaving: cancelling the subscription or account, switching to a competitor, not renewing, demanding their money back to leave, uninstalling for good, "last straw", looking at alternatives (also as a condition: "fix it or I cancel"). False for look-alikes: switched from a competitor to this product, cancelled an order or a booking, reinstalled, switch to dark mode, just renewed, almost left but the problem was fixed, a complaint that threatens nothing. A customer who threatens to leave is never positive.',
 ].join('\n');
 
 /**

@@ -2,6 +2,7 @@ import type { ChatOpenAI, OpenAIEmbeddings } from '@langchain/openai';
 import type { Runnable } from '@langchain/core/runnables';
 import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
 import type { Analysis, AnalysisContext, Analyzer, Embedding, TextAnalysis } from '../analyzer.js';
+import type { Embedder } from '../embeddings/embedder.js';
 import { ANALYSIS_JSON_SCHEMA, ANALYSIS_SCHEMA_NAME, ANALYSIS_SYSTEM_PROMPT, knownTopicsPrompt } from './analysis-schema.js';
 import type { LlmConfig } from './llm-config.js';
 import { InvalidModelOutputError } from './llm-error.js';
@@ -17,6 +18,8 @@ export type StructuredOutputStyle = 'json_schema' | 'function_calling';
 
 export interface LlmAnalyzerDeps extends RetryDeps {
   structuredOutput?: StructuredOutputStyle;
+  /** Where the vectors come from instead of the chat server's embeddings endpoint (EMBEDDINGS_*). */
+  embedder?: Embedder;
 }
 
 /**
@@ -25,19 +28,21 @@ export interface LlmAnalyzerDeps extends RetryDeps {
  */
 export class LlmAnalyzer implements Analyzer {
   readonly name: string;
-  readonly embeddingModel: { model: string; dimensions: number };
   readonly namesTopics = true;
   private readonly classifier: Runnable<BaseLanguageModelInput, Record<string, unknown>>;
-  private readonly embeddings: OpenAIEmbeddings;
+  private readonly embedder: Embedder;
   private readonly policy: RetryPolicy;
 
   constructor(config: LlmConfig, deps: LlmAnalyzerDeps = {}) {
     this.name = `llm:${config.chatModel}`;
-    this.embeddingModel = { model: config.embeddingModel, dimensions: config.embeddingDimensions };
     this.classifier = structuredClassifier(createChatModel(config), deps.structuredOutput ?? 'json_schema');
-    this.embeddings = createEmbeddings(config);
-    const { structuredOutput: _style, ...retryDeps } = deps;
+    const { structuredOutput: _style, embedder, ...retryDeps } = deps;
     this.policy = retryPolicyFor(config, retryDeps);
+    this.embedder = embedder ?? new ChatServerEmbedder(config, this.policy);
+  }
+
+  get embeddingModel(): { model: string; dimensions: number } {
+    return this.embedder.embeddingModel;
   }
 
   async analyze(text: string, context: AnalysisContext = {}): Promise<Analysis> {
@@ -51,6 +56,24 @@ export class LlmAnalyzer implements Analyzer {
       const answer = await this.classifier.invoke([{ role: 'system', content: ANALYSIS_SYSTEM_PROMPT }, ...topics, { role: 'user', content: text }]);
       return normalizeAnalysis(answer);
     });
+  }
+
+  embed(text: string): Promise<Embedding> {
+    return this.embedder.embed(text);
+  }
+}
+
+/** The chat server's own embeddings endpoint (OPENAI_EMBEDDING_MODEL), under the analyzer's retry policy. */
+class ChatServerEmbedder implements Embedder {
+  readonly embeddingModel: { model: string; dimensions: number };
+  private readonly embeddings: OpenAIEmbeddings;
+
+  constructor(
+    config: LlmConfig,
+    private readonly policy: RetryPolicy,
+  ) {
+    this.embeddingModel = { model: config.embeddingModel, dimensions: config.embeddingDimensions };
+    this.embeddings = createEmbeddings(config);
   }
 
   async embed(text: string): Promise<Embedding> {

@@ -30,8 +30,10 @@ export class LlmCallError extends Error {
     readonly reason: LlmFailureReason,
     readonly attempts: number,
     readonly status?: number,
+    /** For `invalid_output`: what was wrong with the answer (`InvalidModelOutputError.problem`), never its content. */
+    readonly problem?: string,
   ) {
-    super(`${operation} call failed: ${reason}${status ? ` (HTTP ${status})` : ''} after ${attempts} attempt(s)`);
+    super(`${operation} call failed: ${reason}${status ? ` (HTTP ${status})` : ''}${problem ? ` (${problem})` : ''} after ${attempts} attempt(s)`);
   }
 }
 
@@ -68,14 +70,18 @@ export function httpStatus(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 100 && status < 600 ? status : undefined;
 }
 
-/** `Retry-After` of a 429/503, in milliseconds, when the server sent one in seconds. */
-export function retryAfterMs(error: unknown): number | undefined {
+/** `Retry-After` of a 429/503 in milliseconds: delay-seconds, or an HTTP-date (IMF-fixdate) taken from `now`. */
+export function retryAfterMs(error: unknown, now = Date.now()): number | undefined {
   const headers = (error as { headers?: unknown } | null)?.headers;
   let raw: unknown;
   if (headers instanceof Headers) raw = headers.get('retry-after');
   else if (headers && typeof headers === 'object') raw = (headers as Record<string, unknown>)['retry-after'];
-  const seconds = typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;
-  return Number.isFinite(seconds) ? seconds * 1000 : undefined;
+  if (typeof raw !== 'string') return undefined;
+  const value = raw.trim();
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
 
 function errorName(error: object): string | undefined {

@@ -1,4 +1,5 @@
 import { EMOTIONS, FEEDBACK_TYPES, SENTIMENTS, type Emotion, type FeedbackType, type Sentiment, type TextAnalysis } from '../analyzer.js';
+import { withChurnRisk } from '../churn-consistency.js';
 import { InvalidModelOutputError } from './llm-error.js';
 
 /**
@@ -23,22 +24,31 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback
  * be trusted at all (not an object, unknown sentiment, no numeric score); repairs everything else:
  * unknown type → `other`, emotions filtered to the fixed list, language → 2-letter ISO 639-1 or `und`,
  * score clamped to [-1, 1] with its sign forced to match the sentiment (neutral → 0), confidence clamped to [0, 1]
- * (missing → `DEFAULT_CONFIDENCE`), topic cleaned by `normalizeTopic`.
+ * (missing → `DEFAULT_CONFIDENCE`), topic cleaned by `normalizeTopic`, churnRisk true only when the model said so (and then
+ * the sentiment is not positive: `withChurnRisk`).
  */
 export function normalizeAnalysis(raw: unknown): TextAnalysis {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InvalidModelOutputError('not a JSON object');
   const answer = raw as Record<string, unknown>;
   const sentiment = normalizeSentiment(answer.sentiment);
   const topic = normalizeTopic(answer.topic);
-  return {
-    sentiment,
-    sentimentScore: normalizeScore(answer.sentimentScore, sentiment),
-    type: normalizeType(answer.type),
-    emotions: normalizeEmotions(answer.emotions),
-    language: normalizeLanguage(answer.language),
-    confidence: normalizeConfidence(answer.confidence),
-    ...(topic === undefined ? {} : { topic }),
-  };
+  return withChurnRisk(
+    {
+      sentiment,
+      sentimentScore: normalizeScore(answer.sentimentScore, sentiment),
+      type: normalizeType(answer.type),
+      emotions: normalizeEmotions(answer.emotions),
+      language: normalizeLanguage(answer.language),
+      confidence: normalizeConfidence(answer.confidence),
+      ...(topic === undefined ? {} : { topic }),
+    },
+    normalizeChurnRisk(answer.churnRisk),
+  );
+}
+
+/** Only an explicit yes counts: a model that leaves the field out or answers anything else raises no alarm. */
+function normalizeChurnRisk(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { classifyLlmError, httpStatus, isRetryableReason, LlmCallError, retryAfterMs } from './llm-error.js';
+import { classifyLlmError, httpStatus, InvalidModelOutputError, isRetryableReason, LlmCallError, retryAfterMs } from './llm-error.js';
 
 export type Sleep = (ms: number) => Promise<void>;
 
@@ -53,12 +53,14 @@ export async function withRetry<T>(operation: 'chat' | 'embedding', policy: Retr
     } catch (error) {
       const reason = classifyLlmError(error);
       const status = httpStatus(error);
+      // Names the defect of an unusable answer (never its content), so the log says what was wrong.
+      const problem = error instanceof InvalidModelOutputError ? error.problem : undefined;
       if (!isRetryableReason(reason) || attempt >= policy.maxAttempts) {
-        throw new LlmCallError(operation, reason, attempt, status);
+        throw new LlmCallError(operation, reason, attempt, status, problem);
       }
       const hinted = retryAfterMs(error);
       const delayMs = Math.min(maxBackoffMs, Math.max(backoffDelayMs(attempt, policy.initialBackoffMs, random, maxBackoffMs), hinted ?? 0));
-      policy.logger?.warn({ operation, attempt, reason, status, delayMs }, 'llm call failed, retrying');
+      policy.logger?.warn({ operation, attempt, reason, status, delayMs, ...(problem ? { problem } : {}) }, 'llm call failed, retrying');
       await sleep(delayMs);
     }
   }

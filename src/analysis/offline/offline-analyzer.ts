@@ -12,6 +12,8 @@ import { TextClassifier } from './classifier/text-classifier.js';
 import type { ClassifierModel } from './classifier/classifier-model.js';
 import { neutralisePlaceholders } from './text/placeholders.js';
 import { classifyWithCues } from './multilingual/multilingual-classifier.js';
+import { withChurnRisk } from '../churn-consistency.js';
+import { detectChurnRisk } from './churn/detect-churn.js';
 import classifierModel from './model/classifiers.json' with { type: 'json' };
 
 export { OFFLINE_ANALYZER_NAME };
@@ -39,8 +41,9 @@ export class OfflineAnalyzer implements Analyzer {
     const vector = await this.batcher.embed(cleaned);
     const language = this.languages.detect(text);
     // The sentence encoder reads English only; other languages with a cue lexicon are classified from it.
+    const classification = classifyWithCues(cleaned, language) ?? this.classifier.classify(cleaned, vector);
     return {
-      ...(classifyWithCues(cleaned, language) ?? this.classifier.classify(cleaned, vector)),
+      ...withChurnRisk(classification, detectChurnRisk(cleaned, language)),
       language,
       embedding: this.toEmbedding(vector),
       analyzer: this.name,

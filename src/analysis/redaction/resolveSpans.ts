@@ -3,14 +3,17 @@ import type { Span } from './span.js';
 
 /**
  * Checksummed and strongly structured types outrank fuzzy ones when spans overlap:
- * a Luhn-valid card beats a phone reading of the same digits, an email beats the name inside it.
+ * a Luhn-valid card beats a phone reading of the same digits, an email beats the name inside it, a checked
+ * national id number beats a card or phone reading of its digits.
  */
 const SPECIFICITY: Record<RedactionType, number> = {
-  secret: 8,
+  secret: 9,
+  idnumber: 8,
   card: 7,
   iban: 7,
   email: 6,
   ip: 5,
+  birthdate: 5,
   phone: 4,
   address: 3,
   name: 1,

@@ -19,6 +19,7 @@ const OPTIONS = {
   meta: { type: 'string', multiple: true },
   before: { type: 'string' },
   out: { type: 'string' },
+  raw: { type: 'boolean' },
 } as const;
 
 export async function exportCommand(runtime: Runtime, args: string[], print: Print): Promise<void> {
@@ -28,10 +29,10 @@ export async function exportCommand(runtime: Runtime, args: string[], print: Pri
   const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
   const problems = schemaProblems(ExportFeedbackQuery, query);
   if (problems.length > 0) throw new UsageError(problems.map((p) => `--${p.field.split('.')[0]} ${p.message}`).join('; '));
-  const { format = 'csv', ...listFilters } = query as ExportFeedbackQuery;
+  const { format = 'csv', raw, ...listFilters } = query as ExportFeedbackQuery;
   const found = await runtime.db.query(`SELECT 1 FROM projects WHERE project_id = $1`, [project]);
   if (found.rows.length === 0) throw new Error(`No project ${project}.`);
-  const encoded = encodeExport(exportedItems(runtime.db, project, listFilters), format);
+  const encoded = encodeExport(exportedItems(runtime.db, project, listFilters), format, { raw });
   if (out) {
     await pipeline(encoded, fs.createWriteStream(out, { mode: 0o600 }));
     print(`Exported to ${path.resolve(out)}.`);

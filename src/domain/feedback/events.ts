@@ -14,6 +14,8 @@ export interface RecordedAnalysis {
   confidence?: number;
   /** The product area the LLM analyzer named (see `TextAnalysis.topic`); absent when none was named. */
   topic?: string;
+  /** The customer threatens to leave (see `TextAnalysis.churnRisk`); absent in events recorded before the field existed: false. */
+  churnRisk?: boolean;
   analyzer: string;
   fallback?: { from: string; reason: string };
 }

@@ -4,7 +4,7 @@ import type { UserEvent } from './events.js';
 import { sortTraits, type TraitInput } from './sort-traits.js';
 import { evolveUser, traitsObject, type UserState } from './state.js';
 import { checkTraitLimits } from './trait-limits.js';
-import { isAtRisk } from './health.js';
+import { isAtRisk, type HealthReason } from './health.js';
 
 export interface IdentifyUser {
   type: 'IdentifyUser';
@@ -24,12 +24,13 @@ export interface EraseUser {
   at: string;
 }
 
-/** The health worker's score for the user (see `health.ts`); only band changes are recorded. */
+/** The health worker's score for the user and its reasons (see `health.ts`); only band changes are recorded. */
 export interface RecordHealth {
   type: 'RecordHealth';
   projectId: string;
   userId: string;
   score: number;
+  reasons: HealthReason[];
   triggeredByFeedbackId: string | null;
   at: string;
 }
@@ -70,8 +71,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
 }
 
 function decideHealth(command: RecordHealth, state: UserState): UserEvent[] {
-  const { projectId, userId, score, triggeredByFeedbackId, at } = command;
-  if (isAtRisk(score) && !state.atRisk) return [{ type: 'UserHealthChanged', data: { projectId, userId, score, band: 'at_risk', triggeredByFeedbackId, at } }];
+  const { projectId, userId, score, reasons, triggeredByFeedbackId, at } = command;
+  if (isAtRisk(score) && !state.atRisk) {
+    return [{ type: 'UserHealthChanged', data: { projectId, userId, score, band: 'at_risk', triggeredByFeedbackId, reasons, at } }];
+  }
   if (!isAtRisk(score) && state.atRisk) return [{ type: 'UserHealthRecovered', data: { projectId, userId, score, at } }];
   return [];
 }

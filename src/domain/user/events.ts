@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KeyType } from '../project/events.js';
+import type { HealthReason } from './health.js';
 
 /** A trait's value as the API shows it (spec 2.3). */
 export type TraitValue = string | number | boolean;
@@ -45,10 +46,19 @@ export interface UserErased {
 /**
  * The user entered the at-risk band (health below 40; spec 6): recorded on entering, not while
  * staying. `triggeredByFeedbackId`: the item whose analysis moved the score, for the backfill rule.
+ * `reasons`: why, as the model said at that moment (absent in events recorded before they were kept).
  */
 export interface UserHealthChanged {
   type: 'UserHealthChanged';
-  data: { projectId: string; userId: string; score: number; band: 'at_risk'; triggeredByFeedbackId: string | null; at: string };
+  data: {
+    projectId: string;
+    userId: string;
+    score: number;
+    band: 'at_risk';
+    triggeredByFeedbackId: string | null;
+    reasons?: HealthReason[];
+    at: string;
+  };
 }
 
 /** The user left the at-risk band: entering it again is a new `UserHealthChanged`. No webhook. */

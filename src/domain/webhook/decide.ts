@@ -47,8 +47,8 @@ export function decideWebhookEndpoints(command: WebhookCommand, state: WebhookEn
     return [{ type: 'WebhookEndpointCreated', data: { ...ref, url: command.url, events, secretCiphertext: command.secretCiphertext } }];
   }
   const endpoint = state.endpoints.get(endpointId);
-  if (command.type === 'DeleteEndpoint') return endpoint ? [{ type: 'WebhookEndpointDeleted', data: ref }] : [];
   if (!endpoint) throw new NotFound('The webhook endpoint');
+  if (command.type === 'DeleteEndpoint') return [{ type: 'WebhookEndpointDeleted', data: ref }];
   if (command.type === 'AutoDisableEndpoint') {
     return endpoint.active ? [{ type: 'WebhookEndpointAutoDisabled', data: { ...ref, failingSince: command.failingSince } }] : [];
   }

@@ -25,18 +25,77 @@ const ownerKey = (d: FeedbackSubmitted['data']): string | null => d.userId ?? d.
  */
 const rescores = (d: FeedbackDeleted['data']): boolean => d.erasureRequestId === undefined;
 
+/** Every user with an item in one of the themes, once each: one statement, however large the theme. */
+async function markThemeUsersDue(tx: Queryable, clusterIds: string[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO user_health_due (project_id, user_id)
+     SELECT DISTINCT project_id, user_id FROM health_feedback_users WHERE cluster_id = ANY ($1::text[])
+     ON CONFLICT (project_id, user_id) DO UPDATE SET mark = user_health_due.mark + 1`,
+    [clusterIds],
+  );
+}
+
 /**
- * A user's health is scored again when one of their items is analysed (its sentiment counts) or
- * deleted (items that came by email included: after a merge they are the real user's), when an
- * identify call may have changed their customer value, and when a shadow user merges into them (a
- * confirmed suggestion); the health worker does it. Users known only by email (shadow users) are
- * scored when read, never alerted on.
+ * The owners of the items, each marked due once per item, as `markDue` item by item would: the last
+ * item of an owner becomes the trigger.
+ */
+async function markOwnersDue(tx: Queryable, feedbackIds: string[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO user_health_due (project_id, user_id, triggered_by_feedback_id, mark)
+     SELECT h.project_id, h.user_id, (array_agg(p.feedback_id ORDER BY p.n DESC))[1], count(*)
+       FROM unnest($1::text[]) WITH ORDINALITY AS p(feedback_id, n) JOIN health_feedback_users h USING (feedback_id)
+      GROUP BY h.project_id, h.user_id
+     ON CONFLICT (project_id, user_id) DO UPDATE
+       SET mark = user_health_due.mark + EXCLUDED.mark,
+           triggered_by_feedback_id = coalesce(EXCLUDED.triggered_by_feedback_id, user_health_due.triggered_by_feedback_id)`,
+    [feedbackIds],
+  );
+}
+
+/** A theme's status changed (resolved, regressed, reopened, set active or muted): its users' open problems changed with it. */
+const THEME_STATUS_EVENTS = ['ClusterResolved', 'ClusterRegressed', 'ClusterReopened', 'ClusterActivated', 'ClusterMuted'] as const;
+
+/**
+ * A user's health is scored again when anything it is computed from changes: one of their items is
+ * analysed (its sentiment, type and churn risk count), joins or moves to a theme (open or resolved
+ * problems), or is deleted (items that came by email included: after a merge they are the real
+ * user's); a theme of theirs is resolved, regresses, reopens, is set active or muted, or is merged
+ * into another; an identify call may have changed their customer value; a shadow user merges into
+ * them (a confirmed suggestion). The health worker does it. Users known only by email (shadow
+ * users) are scored when read, never alerted on.
  */
 export const queueUserHealth = reactor({
   name: 'queue-user-health',
-  handles: ['FeedbackSubmitted', 'FeedbackProcessed', 'FeedbackDeleted', 'UserIdentified', 'ShadowUserMerged', 'UserErased'],
+  handles: [
+    'FeedbackSubmitted',
+    'FeedbackProcessed',
+    'FeedbackClustered',
+    'FeedbackMoved',
+    'FeedbackReembedded',
+    'FeedbackDeleted',
+    ...THEME_STATUS_EVENTS,
+    'ClusterMerged',
+    'UserIdentified',
+    'ShadowUserMerged',
+    'UserErased',
+  ],
   migrations: userHealthMigrations,
   applyRun: {
+    // The clustering worker places items in bursts: one statement for the themes, one for the owners.
+    async FeedbackClustered(events, tx) {
+      const d = events.map((event) => event.data);
+      await tx.query(
+        `UPDATE health_feedback_users h SET cluster_id = placed.cluster_id
+           FROM (SELECT DISTINCT ON (feedback_id) feedback_id, cluster_id FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS p(feedback_id, cluster_id, n)
+                  ORDER BY feedback_id, n DESC) placed
+          WHERE h.feedback_id = placed.feedback_id`,
+        [d.map((x) => x.feedbackId), d.map((x) => x.clusterId)],
+      );
+      await markOwnersDue(
+        tx,
+        d.map((x) => x.feedbackId),
+      );
+    },
     async FeedbackSubmitted(events, tx) {
       const owned = events.map((event) => event.data).filter((d) => ownerKey(d) !== null);
       if (owned.length === 0) return;
@@ -75,12 +134,34 @@ export const queueUserHealth = reactor({
         if (owner.rows[0]) await markDue(tx, event.data.projectId, owner.rows[0].user_id, event.type === 'FeedbackProcessed' ? event.data.feedbackId : null);
         return;
       }
+      case 'FeedbackClustered':
+      case 'FeedbackMoved': {
+        await tx.query(`UPDATE health_feedback_users SET cluster_id = $2 WHERE feedback_id = $1`, [event.data.feedbackId, event.data.clusterId]);
+        // A move is a person's act, live whatever the item's age; a placement inherits the item's (backfill never alerts).
+        const owner = await tx.query<{ user_id: string }>(`SELECT user_id FROM health_feedback_users WHERE feedback_id = $1`, [event.data.feedbackId]);
+        if (owner.rows[0]) await markDue(tx, event.data.projectId, owner.rows[0].user_id, event.type === 'FeedbackClustered' ? event.data.feedbackId : null);
+        return;
+      }
+      // The item leaves its theme until it is placed again (then it rescores its user).
+      case 'FeedbackReembedded':
+        await tx.query(`UPDATE health_feedback_users SET cluster_id = NULL WHERE feedback_id = $1`, [event.data.feedbackId]);
+        return;
+      case 'ClusterResolved':
+      case 'ClusterRegressed':
+      case 'ClusterReopened':
+      case 'ClusterActivated':
+      case 'ClusterMuted':
+        return markThemeUsersDue(tx, [event.data.clusterId]);
+      case 'ClusterMerged':
+        await tx.query(`UPDATE health_feedback_users SET cluster_id = $2 WHERE cluster_id = $1`, [event.data.clusterId, event.data.into]);
+        return markThemeUsersDue(tx, [event.data.into]);
       case 'UserIdentified':
       case 'ShadowUserMerged': // the merged shadow user's items now count towards the user's score
         return markDue(tx, event.data.projectId, event.data.userId, null);
       case 'UserErased':
-        await tx.query(`DELETE FROM user_health_due WHERE project_id = $1 AND user_id = $2`, [event.data.projectId, event.data.userId]);
-        await tx.query(`DELETE FROM health_feedback_users WHERE project_id = $1 AND user_id = $2`, [event.data.projectId, event.data.userId]);
+        for (const table of ['user_health_due', 'health_feedback_users', 'health_at_risk']) {
+          await tx.query(`DELETE FROM ${table} WHERE project_id = $1 AND user_id = $2`, [event.data.projectId, event.data.userId]);
+        }
         return;
     }
   },

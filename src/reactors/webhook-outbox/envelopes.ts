@@ -4,7 +4,7 @@ import type { EventsOf } from '../../projection-engine/projection.js';
 
 /** Log events that become webhook events. */
 export type SourceEvent = Recorded<
-  EventsOf<'FeedbackProcessed' | 'ClusterSpiking' | 'ClusterRegressed' | 'ClusterResolved' | 'QuestionVerdictChanged' | 'UserHealthChanged'>
+  EventsOf<'FeedbackClustered' | 'ClusterSpiking' | 'ClusterRegressed' | 'ClusterResolved' | 'QuestionVerdictChanged' | 'UserHealthChanged'>
 >;
 
 export interface OutboxEntry {
@@ -19,23 +19,45 @@ export interface OutboxEntry {
   triggeredByFeedbackId?: string;
 }
 
-/** What the outbox reads from the read models for an envelope: the end users of a resolved theme. */
+/** The analysis `feedback.processed` carries, kept by the outbox from `FeedbackProcessed` until the item has its theme. */
+export interface ProcessedAnalysis {
+  sentiment: string;
+  sentimentScore: number;
+  type: string;
+  emotions: string[];
+  language: string;
+  churnRisk?: boolean;
+}
+
+/** What an envelope needs beyond its event: the end users of a resolved theme, the analysis of a processed item. */
 export interface EnvelopeFacts {
   themeUserIds?: string[];
+  analysis?: ProcessedAnalysis;
 }
+
+/** Analyses recorded before the churn signal existed carry none: false. */
+export const processedAnalysisOf = ({ sentiment, sentimentScore, type, emotions, language, churnRisk = false }: ProcessedAnalysis): ProcessedAnalysis => ({
+  sentiment,
+  sentimentScore,
+  type,
+  emotions,
+  language,
+  churnRisk,
+});
 
 /** The webhook event a log event becomes (spec 6; documented in the README). */
 export function outboxEntryFor(event: SourceEvent, facts: EnvelopeFacts = {}): OutboxEntry {
   const eventId = `evt_${event.id.replace(/-/g, '')}`;
   switch (event.type) {
-    case 'FeedbackProcessed': {
-      const { sentiment, sentimentScore, type, emotions, language } = event.data.analysis;
+    // An item is processed once analysed and in a theme: the envelope goes with its first theme.
+    case 'FeedbackClustered': {
+      const { feedbackId, projectId, clusterId, clusteredAt } = event.data;
       return {
         eventId,
         kind: 'feedback.processed',
-        projectId: event.data.projectId,
-        occurredAt: event.data.processedAt,
-        data: { feedbackId: event.data.feedbackId, sentiment, sentimentScore, type, emotions, language, processedAt: event.data.processedAt },
+        projectId,
+        occurredAt: clusteredAt,
+        data: { feedbackId, ...facts.analysis, clusterId, processedAt: clusteredAt },
       };
     }
     case 'ClusterSpiking':
@@ -81,6 +103,7 @@ export function outboxEntryFor(event: SourceEvent, facts: EnvelopeFacts = {}): O
           score: event.data.score,
           band: event.data.band,
           triggeredByFeedbackId: event.data.triggeredByFeedbackId,
+          reasons: event.data.reasons ?? [],
           at: event.data.at,
         },
       };

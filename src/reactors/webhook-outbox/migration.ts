@@ -53,4 +53,9 @@ export const webhookOutboxMigrations: Migration[] = [
       CREATE TABLE IF NOT EXISTS webhook_backfilled_items (feedback_id text PRIMARY KEY);
     `,
   },
+  {
+    // The analysis of an item not yet in a theme: feedback.processed goes out with the item's first theme.
+    id: '0701_webhook_analyses_awaiting_theme',
+    sql: `CREATE TABLE IF NOT EXISTS webhook_analyses_awaiting_theme (feedback_id text PRIMARY KEY, analysis jsonb NOT NULL);`,
+  },
 ];

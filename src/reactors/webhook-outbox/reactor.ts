@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { reactor } from '../../projection-engine/projection.js';
-import { outboxEntryFor, type SourceEvent } from './envelopes.js';
+import { outboxEntryFor, processedAnalysisOf, type EnvelopeFacts, type ProcessedAnalysis, type SourceEvent } from './envelopes.js';
 import { webhookOutboxMigrations } from './migration.js';
 
 /** Items created more than this long before they were received are backfills (spec 6). */
@@ -23,6 +23,7 @@ export const webhookOutbox = reactor({
     'FeedbackSubmitted',
     'FeedbackDeleted',
     'FeedbackProcessed',
+    'FeedbackClustered',
     'ClusterSpiking',
     'ClusterRegressed',
     'ClusterResolved',
@@ -36,27 +37,19 @@ export const webhookOutbox = reactor({
       if (backfilled.length === 0) return;
       await tx.query(`INSERT INTO webhook_backfilled_items (feedback_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [backfilled]);
     },
-    // feedback.processed has no triggering item to check against backfills: one insert for the run.
+    // The analysis waits for the item's theme, with which `feedback.processed` goes out: one upsert for the run.
     async FeedbackProcessed(events, tx) {
-      const entries = events.map((event) => ({ entry: outboxEntryFor(event), seq: event.position.prepare.toString() }));
+      const latest = [...new Map(events.map((event) => [event.data.feedbackId, event.data])).values()];
       await tx.query(
-        `INSERT INTO webhook_deliveries (event_id, endpoint_id, project_id, kind, occurred_at, data, seq)
-         SELECT r.event_id, e.endpoint_id, e.project_id, r.kind, r.occurred_at, r.data, r.seq
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::jsonb[], $6::numeric[]) AS r(event_id, project_id, kind, occurred_at, data, seq)
-           JOIN webhook_endpoints e ON e.project_id = r.project_id AND e.active AND r.kind = ANY (e.events)
-         ON CONFLICT DO NOTHING`,
-        [
-          entries.map(({ entry }) => entry.eventId),
-          entries.map(({ entry }) => entry.projectId),
-          entries.map(({ entry }) => entry.kind),
-          entries.map(({ entry }) => entry.occurredAt),
-          entries.map(({ entry }) => JSON.stringify(entry.data)),
-          entries.map(({ seq }) => seq),
-        ],
+        `INSERT INTO webhook_analyses_awaiting_theme (feedback_id, analysis) SELECT * FROM unnest($1::text[], $2::jsonb[])
+         ON CONFLICT (feedback_id) DO UPDATE SET analysis = EXCLUDED.analysis`,
+        [latest.map((d) => d.feedbackId), latest.map((d) => JSON.stringify(processedAnalysisOf(d.analysis)))],
       );
     },
     async FeedbackDeleted(events, tx) {
-      await tx.query(`DELETE FROM webhook_backfilled_items WHERE feedback_id = ANY ($1::text[])`, [events.map((e) => e.data.feedbackId)]);
+      const ids = events.map((e) => e.data.feedbackId);
+      await tx.query(`DELETE FROM webhook_backfilled_items WHERE feedback_id = ANY ($1::text[])`, [ids]);
+      await tx.query(`DELETE FROM webhook_analyses_awaiting_theme WHERE feedback_id = ANY ($1::text[])`, [ids]);
     },
   },
   async apply(event, tx) {
@@ -92,7 +85,23 @@ export const webhookOutbox = reactor({
         return;
       case 'FeedbackDeleted':
         await tx.query(`DELETE FROM webhook_backfilled_items WHERE feedback_id = $1`, [event.data.feedbackId]);
+        await tx.query(`DELETE FROM webhook_analyses_awaiting_theme WHERE feedback_id = $1`, [event.data.feedbackId]);
         return;
+      case 'FeedbackProcessed':
+        await tx.query(
+          `INSERT INTO webhook_analyses_awaiting_theme (feedback_id, analysis) VALUES ($1, $2) ON CONFLICT (feedback_id) DO UPDATE SET analysis = EXCLUDED.analysis`,
+          [event.data.feedbackId, JSON.stringify(processedAnalysisOf(event.data.analysis))],
+        );
+        return;
+      case 'FeedbackClustered': {
+        // Only the first theme completes processing; a re-embedded item joining again finds nothing waiting.
+        const waiting = await tx.query<{ analysis: ProcessedAnalysis }>(
+          `DELETE FROM webhook_analyses_awaiting_theme WHERE feedback_id = $1 RETURNING analysis`,
+          [event.data.feedbackId],
+        );
+        if (waiting.rows[0]) await enqueue(event, tx, { analysis: waiting.rows[0].analysis });
+        return;
+      }
       default:
         await enqueue(event, tx);
     }
@@ -114,8 +123,8 @@ async function themeUserIds(tx: Queryable, clusterId: string): Promise<string[]>
   return users.rows.map((row) => row.user_id);
 }
 
-async function enqueue(event: SourceEvent, tx: Queryable): Promise<void> {
-  const entry = outboxEntryFor(event, event.type === 'ClusterResolved' ? { themeUserIds: await themeUserIds(tx, event.data.clusterId) } : {});
+async function enqueue(event: SourceEvent, tx: Queryable, facts: EnvelopeFacts = {}): Promise<void> {
+  const entry = outboxEntryFor(event, event.type === 'ClusterResolved' ? { themeUserIds: await themeUserIds(tx, event.data.clusterId) } : facts);
   if (entry.triggeredByFeedbackId) {
     const backfilled = await tx.query(`SELECT 1 FROM webhook_backfilled_items WHERE feedback_id = $1`, [entry.triggeredByFeedbackId]);
     if (backfilled.rows.length > 0) return;

@@ -68,11 +68,13 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
   );
   const member = found.rows[0];
   if (!member?.embedded || !member.model) return undefined;
-  // The nearest centre and its cosine, both computed by pgvector: no vector travels to the worker.
+  // The nearest centre and its cosine, both computed by pgvector: no vector travels to the worker. Centres of
+  // another size (a server that changed the model behind one name) are never compared.
   const nearest = await services.db.query<{ cluster_id: string; similarity: number }>(
     `SELECT c.cluster_id, 1 - (c.centroid <=> m.embedding) AS similarity
        FROM clusters c, (SELECT embedding FROM cluster_members WHERE feedback_id = $3) m
       WHERE c.project_id = $1 AND c.model = $2 AND c.merged_into IS NULL AND c.size > 0 AND c.centroid IS NOT NULL
+        AND vector_dims(c.centroid) = vector_dims(m.embedding)
       ORDER BY c.centroid <=> m.embedding, c.cluster_id LIMIT 1`,
     [projectId, member.model, feedbackId],
   );

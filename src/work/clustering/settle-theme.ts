@@ -34,6 +34,7 @@ export async function settleTheme(
       `SELECT c.cluster_id, c.size, 1 - (c.centroid <=> t.centroid) AS similarity, -(c.centroid <#> t.centroid) AS dot
          FROM clusters c, (SELECT centroid FROM clusters WHERE cluster_id = $3) t
         WHERE c.project_id = $1 AND c.model = $2 AND c.merged_into IS NULL AND c.size > 0 AND c.centroid IS NOT NULL AND NOT c.hand_shaped
+          AND vector_dims(c.centroid) = vector_dims(t.centroid)
         ORDER BY c.centroid <=> t.centroid, c.cluster_id LIMIT ${NEIGHBOURS + 1}`,
       [projectId, model, current],
     );

@@ -1,41 +1,64 @@
 import type { Queryable } from '../../db/database.js';
-import type { Sentiment } from '../../domain/feedback/analysis-values.js';
-import { HEALTH_WINDOW_DAYS, healthScore, isAtRisk, type HealthInputs } from '../../domain/user/health.js';
+import type { FeedbackType, Sentiment } from '../../domain/feedback/analysis-values.js';
+import { assessHealth, LOOKBACK_DAYS, type HealthAssessment, type HealthInputs } from '../../domain/user/health.js';
+
+/** The newest items read; far more than any score needs (older ones weigh next to nothing next to them). */
+const MAX_ITEMS = 500;
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+interface ItemRow {
+  feedback_id: string;
+  sentiment: Sentiment;
+  sentiment_score: number | null;
+  type: FeedbackType | null;
+  churn_risk: boolean;
+  created_at: Date;
+  cluster_id: string | null;
+  resolved: boolean | null;
+  resolved_at: Date | null;
+}
 
 /** What a user's health is computed from, read from the read models (`health.ts` says how). */
 export async function healthInputsOf(db: Queryable, projectId: string, userId: string, now: Date): Promise<HealthInputs> {
-  const since = new Date(now.getTime() - HEALTH_WINDOW_DAYS * 86_400_000).toISOString();
-  const feedback = await db.query<{ sentiment: Sentiment; created_at: Date }>(
-    `SELECT f.sentiment, f.created_at FROM user_feedback uf JOIN feedback_items f USING (feedback_id)
-      WHERE uf.project_id = $1 AND uf.user_id = $2 AND f.sentiment IS NOT NULL AND f.created_at >= $3`,
+  const since = new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000).toISOString();
+  const feedback = await db.query<ItemRow>(
+    `SELECT f.feedback_id, f.sentiment, f.sentiment_score, f.type, f.churn_risk, f.created_at,
+            c.cluster_id, c.status = 'resolved' AS resolved, c.resolved_at
+       FROM user_feedback uf JOIN feedback_items f USING (feedback_id) LEFT JOIN clusters c ON c.cluster_id = f.cluster_id
+      WHERE uf.project_id = $1 AND uf.user_id = $2 AND f.sentiment IS NOT NULL AND f.created_at >= $3
+      ORDER BY f.created_at DESC LIMIT ${MAX_ITEMS}`,
     [projectId, userId, since],
   );
-  const value = await db.query<{ current: string; last_positive: string | null; lost_at: Date | null }>(
-    `SELECT m.current, m.last_positive, m.lost_at FROM user_value_marks m JOIN projects p USING (project_id)
+  const value = await db.query<{ current: string; previous_amount: string | null; changed_at: Date | null; lost_at: Date | null }>(
+    `SELECT m.current, m.previous_amount, m.changed_at, m.lost_at FROM user_value_marks m JOIN projects p USING (project_id)
       WHERE m.project_id = $1 AND m.user_id = $2 AND m.trait = p.settings->>'customerValueTrait'`,
-    [projectId, userId],
-  );
-  const themes = await db.query<{ n: string }>(
-    `SELECT count(DISTINCT c.cluster_id) AS n FROM user_feedback uf JOIN feedback_items f USING (feedback_id) JOIN clusters c ON c.cluster_id = f.cluster_id
-      WHERE uf.project_id = $1 AND uf.user_id = $2 AND f.sentiment = 'negative' AND c.status <> 'resolved'`,
     [projectId, userId],
   );
   const mark = value.rows[0];
   return {
-    feedback: feedback.rows.map((row) => ({ sentiment: row.sentiment, createdAt: new Date(row.created_at).toISOString() })),
+    feedback: feedback.rows.map((row) => ({
+      feedbackId: row.feedback_id,
+      createdAt: new Date(row.created_at).toISOString(),
+      sentiment: row.sentiment,
+      sentimentScore: row.sentiment_score ?? 0,
+      type: row.type ?? 'other',
+      churnRisk: row.churn_risk,
+      theme:
+        row.cluster_id === null ? null : { clusterId: row.cluster_id, resolved: row.resolved === true, resolvedAt: row.resolved ? iso(row.resolved_at) : null },
+    })),
     customerValue: mark
       ? {
           current: Number(mark.current),
-          lastPositive: mark.last_positive === null ? null : Number(mark.last_positive),
-          lostAt: mark.lost_at && new Date(mark.lost_at).toISOString(),
+          previous: mark.previous_amount === null ? null : Number(mark.previous_amount),
+          changedAt: iso(mark.changed_at),
+          lostAt: iso(mark.lost_at),
         }
       : undefined,
-    openNegativeThemes: Number(themes.rows[0]?.n ?? 0),
   };
 }
 
-/** The health a user has now, as `GET /users/{id}` shows it. */
-export async function userHealth(db: Queryable, projectId: string, userId: string, now: Date): Promise<{ score: number; atRisk: boolean }> {
-  const score = healthScore(await healthInputsOf(db, projectId, userId, now), now);
-  return { score, atRisk: isAtRisk(score) };
+/** The health a user has now, as `GET /users/{id}` shows it and the health worker records it. */
+export async function userHealth(db: Queryable, projectId: string, userId: string, now: Date): Promise<HealthAssessment> {
+  return assessHealth(await healthInputsOf(db, projectId, userId, now), now);
 }

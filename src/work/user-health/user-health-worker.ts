@@ -31,6 +31,22 @@ async function scoredUser(db: Queryable, projectId: string, key: string): Promis
   return identified.rowCount === 1 ? userId : undefined;
 }
 
+/** How often the users last scored at risk are scored again (see `markAtRiskUsersDue`). */
+export const AT_RISK_RESCORE_EVERY_MS = 60 * 60_000;
+
+/**
+ * Marks due every user last scored in the at-risk band. Time alone only ever moves a score back
+ * towards the baseline (`health.ts`), so nobody enters the band by waiting, but they may leave it:
+ * recording that keeps the band on their stream true, so that a later slide alerts again.
+ */
+export async function markAtRiskUsersDue(db: Queryable): Promise<number> {
+  const marked = await db.query(
+    `INSERT INTO user_health_due (project_id, user_id) SELECT project_id, user_id FROM health_at_risk
+     ON CONFLICT (project_id, user_id) DO UPDATE SET mark = user_health_due.mark + 1`,
+  );
+  return marked.rowCount ?? 0;
+}
+
 /**
  * Scores the users marked due by the `queue-user-health` reactor and records a change of band on
  * the user's stream (`UserHealthChanged` on entering the at-risk band, `UserHealthRecovered` on
@@ -57,8 +73,9 @@ export class UserHealthWorker {
     const { db } = this.services;
     try {
       const userId = await scoredUser(db, due.project_id, due.user_id);
-      if (userId !== undefined) {
-        const { score } = await userHealth(db, due.project_id, userId, this.services.clock.now());
+      if (userId === undefined) await db.query(`DELETE FROM health_at_risk WHERE project_id = $1 AND user_id = $2`, [due.project_id, due.user_id]);
+      else {
+        const { score, reasons, atRisk } = await userHealth(db, due.project_id, userId, this.services.clock.now());
         await handleOnLiveIncarnation(
           this.services.store,
           (incarnation) => userStreamIncarnation(due.project_id, userId, incarnation),
@@ -68,10 +85,17 @@ export class UserHealthWorker {
             projectId: due.project_id,
             userId,
             score,
+            reasons,
             triggeredByFeedbackId: due.triggered_by_feedback_id,
             at: this.services.clock.now().toISOString(),
           },
           { context: systemContext('user-health', this.services.ids.next('run')) },
+        );
+        await db.query(
+          atRisk
+            ? `INSERT INTO health_at_risk (project_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`
+            : `DELETE FROM health_at_risk WHERE project_id = $1 AND user_id = $2`,
+          [due.project_id, userId],
         );
       }
       await db.query(`DELETE FROM user_health_due WHERE project_id = $1 AND user_id = $2 AND mark = $3`, [due.project_id, due.user_id, due.mark]);

@@ -27,7 +27,7 @@ describe('replay equals live (feedbackctl reproject)', function () {
       'Please add dark mode',
       'Love the new dashboard',
       'How do I invite my team?',
-      'Billing page is confusing',
+      'Billing page is confusing, we are cancelling our subscription',
     ].entries()) {
       const project = i % 2 === 0 ? a : b;
       const response = await server.request('/api/v1/feedback', {
@@ -170,6 +170,9 @@ describe('replay equals live (feedbackctl reproject)', function () {
     expect(live.feedback_items).to.have.length(8); // 10 submitted; one deleted, one erased with ben in B
     expect(live.clusters.length).to.be.greaterThan(0);
     expect(live.clusters.some((row: string) => row.includes('"status":"resolved"'))).to.equal(true);
+    // The billing item threatens to leave: its flag and its theme's count are rebuilt too.
+    expect(live.feedback_items.filter((row: string) => row.includes('"churn_risk":true'))).to.have.length(1);
+    expect(live.clusters.some((row: string) => row.includes('"churn_risk_count":1'))).to.equal(true);
     expect(live.api_keys).to.have.length(6);
     // ana, ben, dora and the shadow dora@example.com in A (linking suggest: not merged), fay (merged on confirmation), gus and
     // his shadow (rejected); ana and eva in B (carl in A and ben in B erased); hana and her shadow in C

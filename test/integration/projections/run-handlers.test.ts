@@ -21,6 +21,7 @@ import { submitFeedback } from '../../support/feedback.js';
 
 const TABLES = [
   'feedback_items',
+  'webhook_analyses_awaiting_theme',
   'cluster_members',
   'feedback_embeddings',
   'users',
@@ -28,6 +29,7 @@ const TABLES = [
   'analysis_jobs',
   'clustering_jobs',
   'health_feedback_users',
+  'user_health_due',
   'webhook_backfilled_items',
   'webhook_deliveries',
   'question_evaluations_due',
@@ -120,6 +122,7 @@ describe('run handlers equal event-by-event application', function () {
       'cluster_members',
       'feedback_embeddings',
       'health_feedback_users',
+      'user_health_due',
       'webhook_backfilled_items',
       'webhook_deliveries',
       'question_evaluations_due',

@@ -2,38 +2,222 @@ import { expect } from 'chai';
 import { DeciderSpecification } from '../../support/decider-spec.js';
 import { userDecider } from '../../../src/domain/user/decider.js';
 import type { UserEvent } from '../../../src/domain/user/events.js';
-import { healthScore } from '../../../src/domain/user/health.js';
+import { assessHealth, BASELINE, type HealthInputs, type HealthItem, type HealthReason } from '../../../src/domain/user/health.js';
+import { recordChange } from '../../../src/domain/user/value-change.js';
 
 const now = new Date('2026-06-01T12:00:00.000Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
-const items = (sentiment: 'positive' | 'neutral' | 'negative', count: number, age = 1) =>
-  Array.from({ length: count }, () => ({ sentiment, createdAt: daysAgo(age) }));
 
-describe('User health score (issue 9, health)', () => {
-  it('is 60 for a user with nothing to go on', () => {
-    expect(healthScore({ feedback: [], openNegativeThemes: 0 }, now)).to.equal(60);
+let nextId = 0;
+/** An analysed item; by default a fresh, clearly negative bug report in no theme yet. */
+const item = (overrides: Partial<HealthItem> & { age?: number } = {}): HealthItem => {
+  const { age = 1, ...rest } = overrides;
+  nextId += 1;
+  return {
+    feedbackId: `fb_${nextId}`,
+    createdAt: daysAgo(age),
+    sentiment: 'negative',
+    sentimentScore: -0.9,
+    type: 'bug',
+    churnRisk: false,
+    theme: null,
+    ...rest,
+  };
+};
+const complaint = (age = 1, overrides: Partial<HealthItem> = {}) => item({ age, ...overrides });
+const threat = (age = 1, overrides: Partial<HealthItem> = {}) => item({ age, churnRisk: true, type: 'complaint', ...overrides });
+const praise = (age = 1) => item({ age, sentiment: 'positive', sentimentScore: 0.9, type: 'praise' });
+const request = (age = 1) => item({ age, sentiment: 'neutral', sentimentScore: 0, type: 'feature_request' });
+const question = (age = 1) => item({ age, sentiment: 'neutral', sentimentScore: 0, type: 'question' });
+const resolvedTheme = (resolvedDaysAgo: number | null, clusterId = 'cl_fixed') => ({
+  clusterId,
+  resolved: true,
+  resolvedAt: resolvedDaysAgo === null ? null : daysAgo(resolvedDaysAgo),
+});
+const openTheme = (clusterId = 'cl_open') => ({ clusterId, resolved: false, resolvedAt: null });
+const lost = (lostDaysAgo: number, previous = 1200): HealthInputs['customerValue'] => ({
+  current: 0,
+  previous,
+  changedAt: daysAgo(lostDaysAgo),
+  lostAt: daysAgo(lostDaysAgo),
+});
+const changed = (previous: number, current: number, changedDaysAgo: number): HealthInputs['customerValue'] => ({
+  current,
+  previous,
+  changedAt: daysAgo(changedDaysAgo),
+  lostAt: null,
+});
+
+const assess = (feedback: HealthItem[], customerValue?: HealthInputs['customerValue'], at = now) => assessHealth({ feedback, customerValue }, at);
+const reason = (reasons: HealthReason[], factor: HealthReason['factor']) => reasons.find((r) => r.factor === factor);
+const sumOfPoints = (reasons: HealthReason[]) => reasons.reduce((sum, r) => sum + r.points, 0);
+
+describe('Customer health model (src/domain/user/health.ts)', () => {
+  describe('given nothing to go on', () => {
+    it('when assessed, then the user is healthy at the baseline, with no reasons', () => {
+      expect(assess([])).to.deep.equal({ score: BASELINE, band: 'healthy', atRisk: false, reasons: [] });
+    });
   });
 
-  it('follows the sentiment of recent feedback, within ±30', () => {
-    expect(healthScore({ feedback: items('positive', 3), openNegativeThemes: 0 }, now)).to.equal(90);
-    expect(healthScore({ feedback: items('negative', 3), openNegativeThemes: 0 }, now)).to.equal(30);
-    expect(healthScore({ feedback: [...items('negative', 1), ...items('positive', 1)], openNegativeThemes: 0 }, now)).to.equal(60);
+  describe('given one ordinary complaint', () => {
+    it('when fresh, then the score moves a little, into watch, never into the at-risk band', () => {
+      const pdf = complaint(2, { sentimentScore: -1 });
+      const health = assess([pdf]);
+      expect(health.band).to.equal('watch');
+      expect(health.score).to.be.within(50, 64);
+      expect(reason(health.reasons, 'open_problems')).to.deep.include({ feedbackIds: [pdf.feedbackId] });
+    });
+
+    it('when it is a feature request or a question, then it is no complaint and costs nothing', () => {
+      const health = assess([request(1), question(2)]);
+      expect(health.score).to.equal(BASELINE);
+      expect(health.reasons).to.have.length(1);
+      expect(health.reasons[0]).to.deep.include({ factor: 'requests_and_questions', points: 0 });
+    });
+
+    it('when months old, then the user is healthy again', () => {
+      expect(assess([complaint(120)]).band).to.equal('healthy');
+    });
   });
 
-  it('weighs recent feedback more (half-life 30 days) and ignores items older than 90 days', () => {
-    const recentPraiseOldComplaint = healthScore({ feedback: [...items('positive', 1, 1), ...items('negative', 1, 60)], openNegativeThemes: 0 }, now);
-    expect(recentPraiseOldComplaint).to.be.greaterThan(60);
-    expect(healthScore({ feedback: items('negative', 5, 91), openNegativeThemes: 0 }, now)).to.equal(60);
+  describe('given the entry rule of the at-risk band', () => {
+    it('when there are only two complaints, however angry, in open themes, then the score stops at 40', () => {
+      const angry = { sentimentScore: -1, theme: openTheme() };
+      const health = assess([complaint(1, angry), complaint(2, angry), item({ age: 1, sentiment: 'negative', type: 'other' })]);
+      expect(health.score).to.be.at.least(40);
+      expect(health.atRisk).to.equal(false);
+    });
+
+    it('when three open problem reports fall within 30 days, then the complaints are sustained and the user enters the band', () => {
+      const reports = [complaint(26), complaint(15), complaint(4)];
+      const health = assess(reports);
+      expect(health.band).to.equal('at_risk');
+      expect(reason(health.reasons, 'repeated_problems')?.feedbackIds).to.have.members(reports.map((r) => r.feedbackId));
+    });
+
+    it('when the same three reports are spread over 80 days, then they are not sustained: watch', () => {
+      expect(assess([complaint(80), complaint(50), complaint(20)]).band).to.equal('watch');
+    });
+
+    it('when a fresh complaint comes from a customer who stopped paying, then they enter the band', () => {
+      const health = assess([complaint(20)], lost(10));
+      expect(health.band).to.equal('at_risk');
+      expect(reason(health.reasons, 'value_lost')?.text).to.match(/^Stopped paying on 22 May \(customer value 1,200 → 0\)$/);
+    });
+
+    it('when the floor holds a score up, then a reason says so and the points still add up', () => {
+      // Two fresh angry reports and three from six weeks ago: below 40 by the points, but not sustained.
+      const health = assess([complaint(1, { sentimentScore: -1 }), complaint(2, { sentimentScore: -1 }), complaint(45), complaint(45), complaint(45)]);
+      expect(health.score).to.equal(40);
+      expect(reason(health.reasons, 'kept_out_of_at_risk')?.points).to.be.greaterThan(0);
+      expect(BASELINE + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
+    });
   });
 
-  it('takes 25 off for a lost customer value, 10 for a shrunk one, and 5 per unresolved theme complained in (at most 3)', () => {
-    expect(healthScore({ feedback: [], customerValue: { current: 0, lastPositive: 49, lostAt: daysAgo(2) }, openNegativeThemes: 0 }, now)).to.equal(35);
-    expect(healthScore({ feedback: [], customerValue: { current: 20, lastPositive: 49, lostAt: null }, openNegativeThemes: 0 }, now)).to.equal(50);
-    expect(healthScore({ feedback: [], customerValue: { current: 49, lastPositive: 49, lostAt: null }, openNegativeThemes: 0 }, now)).to.equal(60);
-    expect(healthScore({ feedback: [], openNegativeThemes: 7 }, now)).to.equal(45);
-    expect(
-      healthScore({ feedback: items('negative', 2), customerValue: { current: 0, lastPositive: 9, lostAt: daysAgo(1) }, openNegativeThemes: 3 }, now),
-    ).to.equal(0);
+  describe('given a churn threat', () => {
+    it('when fresh, then the user is at risk and the reason names the item and the day', () => {
+      const said = threat(3);
+      const health = assess([said]);
+      expect(health.atRisk).to.equal(true);
+      expect(health.reasons[0]).to.deep.equal({ factor: 'churn_threat', points: -61, feedbackIds: [said.feedbackId], text: 'Threatened to leave on 29 May' });
+    });
+
+    it('when about a month old and unanswered, then still at risk; at two months, watch', () => {
+      expect(assess([threat(28)]).band).to.equal('at_risk');
+      expect(assess([threat(60)]).band).to.equal('watch');
+    });
+
+    it('when its problem was fixed and the customer praised the fix, then watch, not healthy: trust takes longer', () => {
+      const health = assess([threat(42, { theme: resolvedTheme(30) }), praise(25)]);
+      expect(health.band).to.equal('watch');
+      expect(reason(health.reasons, 'churn_threat')?.text).to.equal('Threatened to leave on 20 Apr (the problem has since been resolved)');
+    });
+  });
+
+  describe('given the customer value', () => {
+    it('when it was lost, then that alone puts a customer at risk, fading over months', () => {
+      expect(assess([], lost(1)).band).to.equal('at_risk');
+      expect(assess([], lost(95)).band).to.equal('watch');
+    });
+
+    it('when it shrank, then the points follow the share lost; a small cut is normal churn of seats', () => {
+      expect(assess([], changed(1000, 900, 20)).band).to.equal('healthy');
+      expect(assess([], changed(200, 100, 30)).band).to.equal('watch');
+      const downgrade = assess([complaint(15, { sentimentScore: -0.6, type: 'complaint' })], changed(1000, 400, 7));
+      expect(downgrade.band).to.equal('at_risk');
+      expect(reason(downgrade.reasons, 'value_shrunk')?.text).to.equal('Customer value dropped from 1,000 to 400 on 25 May');
+    });
+
+    it('when it grew, then the score rises; the amount itself never counts (revenue decides priority, not the band)', () => {
+      expect(assess([complaint(3)], changed(200, 600, 10)).score).to.be.greaterThan(assess([complaint(3)]).score);
+      expect(assess([complaint(3)], { current: 100_000, previous: null, changedAt: null, lostAt: null }).score).to.equal(assess([complaint(3)]).score);
+    });
+  });
+
+  describe('given improvement', () => {
+    it('when the theme of the complaints is resolved, then they weigh less and the fix earns points', () => {
+      const theme = openTheme('cl_export');
+      const reports = [complaint(25, { theme }), complaint(18, { theme }), complaint(12, { theme })];
+      const before = assess(reports);
+      const after = assess(reports.map((r) => ({ ...r, theme: resolvedTheme(4, 'cl_export') })));
+      expect(before.band).to.equal('at_risk');
+      expect(after.band).not.to.equal('at_risk');
+      expect(reason(after.reasons, 'problems_fixed')).to.deep.include({ text: 'A problem they reported was resolved, latest on 28 May' });
+      expect(reason(after.reasons, 'problems_fixed')?.points).to.be.greaterThan(0);
+    });
+
+    it('when a fix is of unknown date, then the reports weigh less but the fix earns nothing', () => {
+      const health = assess([complaint(10, { theme: resolvedTheme(null) })]);
+      expect(reason(health.reasons, 'problems_fixed')).to.deep.include({ points: 0, text: 'A problem they reported was resolved' });
+    });
+
+    it('when positive feedback follows the latest complaint, then it counts more than praise before it', () => {
+      const after = assess([complaint(20), praise(5)]);
+      const before = assess([praise(20), complaint(5)]);
+      expect(after.score).to.be.greaterThan(before.score);
+    });
+  });
+
+  describe('given time passing without news', () => {
+    it('then the score only moves back towards the baseline: nobody enters the at-risk band by waiting', () => {
+      const histories: HealthItem[][] = [
+        [threat(1), praise(1)],
+        [complaint(1), complaint(3), complaint(5), praise(2), praise(20)],
+        [complaint(2), praise(40), praise(60), request(1)],
+        [threat(10, { theme: resolvedTheme(5) }), praise(3), complaint(28)],
+      ];
+      for (const feedback of histories) {
+        let previous = assess(feedback, changed(900, 500, 3));
+        for (let days = 1; days <= 200; days += 1) {
+          const later = assess(feedback, changed(900, 500, 3), new Date(now.getTime() + days * 86_400_000));
+          const towards = Math.sign(BASELINE - previous.score);
+          expect(Math.sign(later.score - previous.score) * towards, `day ${days}`).to.be.at.least(0);
+          if (!previous.atRisk) expect(later.atRisk, `day ${days}`).to.equal(false);
+          previous = later;
+        }
+      }
+    });
+  });
+
+  describe('reasons', () => {
+    it('are largest first, in plain words, and add up to the score', () => {
+      const health = assess([threat(12), complaint(5), complaint(40, { theme: resolvedTheme(20) }), praise(2), question(3)], changed(100, 80, 6));
+      const points = health.reasons.map((r) => Math.abs(r.points));
+      expect(points).to.deep.equal([...points].sort((a, b) => b - a));
+      expect(health.score).to.be.above(0);
+      expect(BASELINE + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
+      for (const r of health.reasons) expect(r.text).to.match(/^[A-Z0-9]/);
+    });
+  });
+});
+
+describe('Latest change of a value mark (src/domain/user/value-change.ts)', () => {
+  it('given a first amount, then no change; given another, the previous amount and when; given the same again, nothing new', () => {
+    const first = recordChange(undefined, '1000', daysAgo(10));
+    expect(first).to.deep.equal({ current: '1000', previous: null, changedAt: null });
+    const cut = recordChange(first, '400', daysAgo(5));
+    expect(cut).to.deep.equal({ current: '400', previous: '1000', changedAt: daysAgo(5) });
+    expect(recordChange(cut, '400.0', daysAgo(1))).to.equal(cut);
   });
 });
 
@@ -41,17 +225,22 @@ describe('User decider: health bands (spec 6, user.health_changed)', () => {
   const spec = DeciderSpecification.for(userDecider);
   const ref = { projectId: 'prj_1', userId: 'ana' };
   const at = now.toISOString();
+  const reasons: HealthReason[] = [{ factor: 'churn_threat', points: -57, feedbackIds: ['fb_1'], text: 'Threatened to leave on 29 May' }];
   const record = (score: number, triggeredByFeedbackId: string | null = 'fb_1') => ({
     type: 'RecordHealth' as const,
     ...ref,
     score,
+    reasons,
     triggeredByFeedbackId,
     at,
   });
-  const entered = (score: number): UserEvent => ({ type: 'UserHealthChanged', data: { ...ref, score, band: 'at_risk', triggeredByFeedbackId: 'fb_1', at } });
+  const entered = (score: number): UserEvent => ({
+    type: 'UserHealthChanged',
+    data: { ...ref, score, band: 'at_risk', triggeredByFeedbackId: 'fb_1', reasons, at },
+  });
   const recovered = (score: number): UserEvent => ({ type: 'UserHealthRecovered', data: { ...ref, score, at } });
 
-  it('records entering the at-risk band (below 40)', () => {
+  it('records entering the at-risk band (below 40), with its reasons', () => {
     spec
       .given([])
       .when(record(39))

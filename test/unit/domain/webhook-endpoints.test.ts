@@ -78,11 +78,23 @@ describe('Webhook endpoints decider (spec 3.4, 4.12, 8)', () => {
       .then([{ type: 'WebhookEndpointResumed', data: { projectId, endpointId: 'whe_1', at: now } }]);
   });
 
-  it('PATCH of an unknown endpoint is NotFound; DELETE of one is nothing (idempotent)', () => {
+  it('PATCH and DELETE of an unknown or deleted endpoint are NotFound', () => {
     spec.given([]).when({ type: 'SetEndpointActive', projectId, endpointId: 'whe_9', active: false, now }).thenThrows(NotFound);
     spec
       .given([created('whe_1')])
       .when({ type: 'DeleteEndpoint', projectId, endpointId: 'whe_9', now })
-      .thenNothing();
+      .thenThrows(NotFound);
+    const deleted: WebhookEvent = { type: 'WebhookEndpointDeleted', data: { projectId, endpointId: 'whe_1', at: now } };
+    spec
+      .given([created('whe_1'), deleted])
+      .when({ type: 'DeleteEndpoint', projectId, endpointId: 'whe_1', now })
+      .thenThrows(NotFound);
+  });
+
+  it('DELETE of an endpoint removes it', () => {
+    spec
+      .given([created('whe_1')])
+      .when({ type: 'DeleteEndpoint', projectId, endpointId: 'whe_1', now })
+      .then([{ type: 'WebhookEndpointDeleted', data: { projectId, endpointId: 'whe_1', at: now } }]);
   });
 });

@@ -32,7 +32,44 @@ describe('csvEntries: CSV rows with the physical line each starts on', () => {
   it('reports a quote never closed at its line, after the rows before it', async () => {
     const list = await entries('id,text\n1,fine\n2,"never closed\n3,eaten');
     expect(lines(list)).to.deep.equal([2, 'bad 3']);
-    expect(list[1]).to.deep.include({ problem: 'a quoted field is never closed (the file ends inside it)' });
+    expect((list[1] as { problem: string }).problem).to.match(/^a quoted field is never closed \(the file ends inside it\)/);
+  });
+
+  it('reports a quote left open that a later quote closes once, at its line, naming the lines it swallowed; the rows after are read', async () => {
+    for (const chunkSize of [3, 7, 64 * 1024]) {
+      const list = await entries('id,text\n1,fine\n2,"left open\n3,swallowed\n4,"quoted",x\n5,after\n', chunkSize);
+      expect(lines(list), `chunks of ${chunkSize}`).to.deep.equal([2, 'bad 3', 6]);
+      const { problem } = list[1] as { problem: string };
+      expect(problem).to.include('line 5').and.include('lines 3 to 5').and.include('""');
+      expect(problem, 'no cell content').to.not.match(/left open|swallowed/);
+    }
+  });
+
+  it('a quote opened after the start of a record is reported at its own line', async () => {
+    const list = await entries('id,text,note\n1,"two\nlines","open\n2,x,y\n3,"q"z,w\n4,after,ok\n');
+    expect(lines(list)).to.deep.equal(['bad 3', 6]);
+  });
+
+  it('keeps quoted fields spanning lines, escaped quotes, and quotes inside unquoted fields as rows', async () => {
+    const list = await entries('id,text\n1,"He said ""hi""\nthen left"\n2,a "quoted" word\n3,"x"\n');
+    expect(lines(list)).to.deep.equal([2, 4, 5]);
+    expect(list[0]).to.deep.include({ values: { id: '1', text: 'He said "hi"\nthen left' } });
+    expect(list[1]).to.deep.include({ values: { id: '2', text: 'a "quoted" word' } });
+  });
+
+  it('reports a row over 1,000,000 characters once, reads the rows after it, and keeps line numbers', async () => {
+    const long = 'x '.repeat(2_500_000);
+    const list = await entries(`id,text\n1,fine\n2,${long}\n3,after\n4,"${'y\n'.repeat(600_000)}"\n5,last\n`, 64 * 1024);
+    expect(lines(list)).to.deep.equal([2, 'bad 3', 4, 'bad 5', 600_006]);
+    expect(list[1]).to.deep.include({ problem: 'the row is longer than 1000000 characters' });
+    expect(list[3]).to.deep.include({ problem: 'the row (lines 5 to 600005) is longer than 1000000 characters' });
+    expect(list[4]).to.deep.include({ values: { id: '5', text: 'last' } });
+  });
+
+  it('reports a quote left open over more than 1,000,000 characters once, at its line', async () => {
+    const list = await entries(`id,text\n1,fine\n2,"open\n${'3,row\n'.repeat(300_000)}`, 64 * 1024);
+    expect(lines(list)).to.deep.equal([2, 'bad 3']);
+    expect((list[1] as { problem: string }).problem).to.match(/never closed/);
   });
 
   it('decodes UTF-16LE with its byte order mark (Google Play) and drops a UTF-8 byte order mark', async () => {

@@ -6,11 +6,13 @@ const CITY = String.raw`\p{Lu}[\p{L}'’\-]*(?:\s\p{Lu}[\p{L}'’\-]*){0,2}`;
 
 const EN_SUFFIX =
   'Street|St\\.?|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Ln\\.?|Drive|Dr\\.?|Court|Ct\\.?|Way|Parkway|Pkwy\\.?|Place|Pl\\.?|Terrace|Close|Crescent|Square|Highway|Hwy\\.?|Circle|Row|Gardens|Mews|Loop|Alley|Trail|Plaza';
+// Quadrant or direction after the street type, as in US and Canadian addresses ("Pennsylvania Avenue NW").
+const EN_DIRECTION = String.raw`(?:\s(?:N|S|E|W|NE|NW|SE|SW)\.?(?![\p{L}]))?`;
 const EN_UNIT = String.raw`(?:,?\s(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|#)\.?\s?#?[\w\-]{1,6})?`;
 const US_CITY_STATE_ZIP = String.raw`(?:,\s${CITY}(?:,\s?|\s)[A-Z]{2}\s\d{5}(?:-\d{4})?)`;
 const UK_CITY_POSTCODE = String.raw`(?:,\s${CITY},?\s[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})`;
 const EN_ADDRESS = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])\d{1,5}[A-Za-z]?\s(?:(?:${CAP_WORD}|\d{1,3}(?:st|nd|rd|th))\s){1,4}(?:${EN_SUFFIX})(?![\p{L}])${EN_UNIT}(?:${US_CITY_STATE_ZIP}|${UK_CITY_POSTCODE})?`,
+  String.raw`(?<![\p{L}\p{N}])\d{1,5}[A-Za-z]?\s(?:(?:${CAP_WORD}|\d{1,3}(?:st|nd|rd|th))\s){1,4}(?:${EN_SUFFIX})(?![\p{L}])${EN_DIRECTION}${EN_UNIT}(?:${US_CITY_STATE_ZIP}|${UK_CITY_POSTCODE})?`,
   'gu',
 );
 

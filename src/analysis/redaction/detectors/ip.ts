@@ -1,12 +1,11 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { textBefore, type Span } from '../span.js';
+import { VERSION_CUE } from '../versionCue.js';
 
 // Exactly four dot-separated parts: version strings (2.4.1), longer build strings (1.2.3.4.5) and decimals are not IPs.
 const IPV4_CANDIDATE = /(?<![\p{L}\p{N}_.\-])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?![\p{L}_\-]|\.\d|\d)/gu;
 // A run of hex digits, colons and dots (for ::ffff:1.2.3.4); validated by node:net, so times like 10:30:15 drop out.
 const IPV6_CANDIDATE = /(?<![\p{L}\p{N}_:.])[0-9A-Fa-f:][0-9A-Fa-f:.]*(?![\p{L}\p{N}_])/gu;
-// "version 10.0.0.1" or "v1.2.3.4" is a four-part version number, not an address.
-const VERSION_CUE = /(?:\bv|\bver\.?|\bversion|\bbuild|\brelease|\bfirmware|\bvers\.?)\s*$/;
 
 function trimTrailingPunctuation(candidate: string): string {
   return candidate.replace(/[.:]+$/, (tail) => (tail.startsWith('::') ? tail.slice(0, 2) : ''));

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { textBefore, type Span } from '../span.js';
+import { VERSION_CUE } from '../versionCue.js';
 
 // Countries tried for numbers written without an international prefix: a leading trunk 0 means a European or
 // Japanese national form; otherwise North American, or Spanish and Italian, whose national numbers keep no trunk 0.
@@ -45,6 +46,7 @@ export function detectPhones(text: string): Span[] {
     const digitCount = compact.replace('+', '').length;
     if (digitCount < 7 || digitCount > 15) continue;
     const cued = PHONE_CUE.test(textBefore(text, m.index, 40));
+    if (!cued && VERSION_CUE.test(textBefore(text, m.index, 12))) continue;
     const separated = /[ ().\-\/]/.test(run);
     if (!cued && !international && !separated) continue;
     const valid = digitCount >= 9 && isValidSomewhere(run, compact);

@@ -7,15 +7,18 @@ const VENDOR_TOKENS: RegExp[] = [
   /(?<![\w-])github_pat_[A-Za-z0-9_]{20,}/g,
   /(?<![\w-])(?:AKIA|ASIA)[0-9A-Z]{16}(?![\w])/g, // AWS access key id
   /(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}/g, // Slack
+  /(?<![\w-])xapp-\d-[A-Za-z0-9-]{10,}/g, // Slack app-level token
+  /(?<![\w-])sk-(?:proj-|svcacct-|admin-|ant-)?(?=[\w-]*\d)[A-Za-z0-9_-]{20,}/g, // OpenAI, Anthropic (a digit: slugs such as sk-blue-winter-jacket have none)
   /(?<![\w-])AIza[0-9A-Za-z_-]{30,}/g, // Google API key
   /(?<![\w-])SG\.[\w-]{16,}\.[\w-]{16,}/g, // SendGrid
   /(?<![\w-])glpat-[\w-]{16,}/g, // GitLab
   /(?<![\w-])eyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]{6,}/g, // JWT
 ];
 
-// Tokens after an auth scheme or a credential label; only the value is redacted so the text stays readable.
+// Tokens after an auth scheme or a credential label; only the value (never the "=" after the label) is redacted so the
+// text stays readable.
 const LABELLED_SECRET =
-  /(?<=\b(?:Bearer|Basic|Token|token|api[_ -]?key|API[_ -]?[Kk]ey|secret|Secret|access[_ -]?key|client[_ -]?secret)\s{0,3}[:=]?\s{0,3})[A-Za-z0-9._~+\/=-]{15,}[A-Za-z0-9_~+\/=-]/g;
+  /(?<=\b(?:Bearer|Basic|Token|token|api[_ -]?key|API[_ -]?[Kk]ey|secret|Secret|access[_ -]?key|client[_ -]?secret)\s{0,3}[:=]?\s{0,3})[A-Za-z0-9._~+\/-][A-Za-z0-9._~+\/=-]{14,}[A-Za-z0-9_~+\/=-]/g;
 const PASSWORD_VALUE =
   /(?<=\b(?:[Pp]assword|[Pp]asswort|[Pp]asscode|PIN|pwd|[Mm]ot de passe|[Cc]ontraseña|[Kk]ennwort)\s{0,3}(?:is|was|ist|war|est|es|:|=)\s{0,3}["'“]?)[^\s"'”]{4,64}/g;
 
@@ -54,11 +57,30 @@ export function detectSecrets(text: string): Span[] {
   spans.push(...regexSpans(text, LABELLED_SECRET, 'secret'));
   // "password is rejected" names no password; a real one has a digit, a symbol or inner capitals.
   spans.push(...regexSpans(text, PASSWORD_VALUE, 'secret', (m) => /[\d\W_]|.\p{Lu}/u.test(m[0].replace(/[.,;!?]$/, ''))));
-  spans.push(
-    ...regexSpans(text, TOKEN_CANDIDATE, 'secret', (m) => {
-      const token = m[0].replace(/[=\-_+\/.]+$/, (t) => (/^=+$/.test(t) ? t : ''));
-      return looksLikeCredential(token, KEY_CUE.test(textBefore(text, m.index, 30)));
-    }),
-  );
+  spans.push(...tokenSpans(text));
+  return spans;
+}
+
+// A candidate may start with a parameter name ("api_key=AbCd…", "token=9f8a…") and, inside a link, run across path
+// segments ("com/reset/Zk3m…"): names are left out, and in links only the segments that look like credentials
+// themselves are taken, so hosts and path words stay readable.
+const IN_LINK = /:\/\/\S*$/;
+const PARAMETER = /^[A-Za-z_][\w-]*=(?=[^=])/;
+
+function tokenSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const m of text.matchAll(TOKEN_CANDIDATE)) {
+    const token = m[0].replace(/[=\-_+\/.]+$/, (t) => (/^=+$/.test(t) ? t : ''));
+    const cued = KEY_CUE.test(textBefore(text, m.index, 30));
+    if (!looksLikeCredential(token, cued)) continue;
+    const inLink = IN_LINK.test(text.slice(Math.max(0, m.index - 200), m.index));
+    let cursor = m.index;
+    for (const segment of inLink ? m[0].split('/') : [m[0]]) {
+      const name = PARAMETER.exec(segment)?.[0] ?? '';
+      const value = segment.slice(name.length);
+      if (!inLink || looksLikeCredential(value, cued)) spans.push({ start: cursor + name.length, end: cursor + segment.length, type: 'secret' });
+      cursor += segment.length + 1;
+    }
+  }
   return spans;
 }

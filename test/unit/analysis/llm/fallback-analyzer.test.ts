@@ -20,6 +20,7 @@ class FixedAnalyzer implements Analyzer {
       type: 'other',
       emotions: [],
       language: 'und',
+      churnRisk: false,
       embedding: await this.embed(text),
       analyzer: this.name,
     };

@@ -40,7 +40,9 @@ describe('LlmAnalyzer (against the local OpenAI stub)', () => {
     expect(chat.body.model).to.equal('stub-chat-1');
     expect(chat.headers.authorization).to.equal('Bearer sk-stub-key');
     expect(chat.body.response_format?.type).to.equal('json_schema');
-    expect(JSON.stringify(chat.body.response_format)).to.include('"topic"');
+    expect(JSON.stringify(chat.body.response_format)).to.include('"topic"').and.include('"churnRisk"');
+    expect(chat.body.messages[0].content).to.include('- churnRisk: true when the customer threatens or announces leaving');
+    expect(result.churnRisk).to.equal(false);
     expect(chat.body.messages[0].content).to.include('- topic: the product area or feature the feedback is about');
     expect(chat.body.messages.at(-1)).to.deep.include({ role: 'user', content: 'The app crashes every time I open the checkout page.' });
   });
@@ -60,6 +62,13 @@ describe('LlmAnalyzer (against the local OpenAI stub)', () => {
     expect(result).to.include({ sentiment: 'positive', type: 'praise' });
     expect(result.sentimentScore).to.be.greaterThan(0).and.at.most(1);
     expect(result.emotions).to.include('gratitude');
+  });
+
+  it('given a threat to leave wrapped in praise, then churnRisk is true and the item is not positive', async () => {
+    const result = await analyzer().analyze('I love the design, but we are leaving at the end of the month.');
+    expect(result).to.include({ churnRisk: true, sentiment: 'negative', type: 'complaint' });
+    expect(result.sentimentScore).to.be.lessThan(0);
+    expect(result.emotions).to.not.include('satisfaction');
   });
 
   it('records the embedding model and dimension and sends them to the server', async () => {

@@ -2,11 +2,38 @@ import { expect } from 'chai';
 import { DEFAULT_CONFIDENCE, DEFAULT_POLAR_MAGNITUDE, normalizeAnalysis, TOPIC_MAX_LENGTH } from '../../../../src/analysis/llm/normalize-analysis.js';
 import { InvalidModelOutputError } from '../../../../src/analysis/llm/llm-error.js';
 
-const valid = { sentiment: 'negative', sentimentScore: -0.6, type: 'bug', emotions: ['frustration'], language: 'en', confidence: 0.8 };
+const valid = { sentiment: 'negative', sentimentScore: -0.6, type: 'bug', emotions: ['frustration'], language: 'en', confidence: 0.8, churnRisk: false };
 
 describe('normalizeAnalysis', () => {
   it('keeps a valid answer as is', () => {
     expect(normalizeAnalysis(valid)).to.deep.equal(valid);
+    expect(normalizeAnalysis({ ...valid, churnRisk: true })).to.deep.equal({ ...valid, churnRisk: true });
+  });
+
+  it('given a churn risk, then true only for an explicit yes; a missing or odd value is no churn risk', () => {
+    expect(normalizeAnalysis({ ...valid, churnRisk: 'true' }).churnRisk).to.equal(true);
+    for (const churnRisk of [undefined, null, 'yes', 1, 'false', false, {}]) {
+      expect(normalizeAnalysis({ ...valid, churnRisk }).churnRisk, JSON.stringify(churnRisk)).to.equal(false);
+    }
+  });
+
+  it('given a churn risk the model read as praise, then the item is negative: a complaint with a negative score and no satisfaction; a neutral one stays neutral', () => {
+    const praise = { ...valid, sentiment: 'positive', sentimentScore: 0.05, type: 'praise', emotions: ['satisfaction', 'gratitude'], churnRisk: true };
+    expect(normalizeAnalysis(praise)).to.deep.include({
+      sentiment: 'negative',
+      sentimentScore: -0.5,
+      type: 'complaint',
+      emotions: ['disappointment', 'gratitude'],
+    });
+    const neutralQuestion = { ...valid, sentiment: 'neutral', sentimentScore: 0, type: 'question', emotions: [], churnRisk: true };
+    expect(normalizeAnalysis(neutralQuestion), 'a neutral question keeps its reading').to.deep.include({
+      sentiment: 'neutral',
+      sentimentScore: 0,
+      type: 'question',
+    });
+    const strongPraise = { ...praise, sentimentScore: 0.9 };
+    expect(normalizeAnalysis(strongPraise).sentimentScore).to.equal(-0.9);
+    expect(normalizeAnalysis({ ...praise, churnRisk: false })).to.include({ sentiment: 'positive', type: 'praise' });
   });
 
   it('clamps the confidence to [0, 1] and records the default when the model gives none', () => {

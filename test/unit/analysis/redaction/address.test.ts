@@ -18,4 +18,10 @@ describe('detectAddresses', () => {
   it('given numbers before ordinary words, when detecting, then finds nothing', () => {
     expect(detectAddresses('I waited 3 Days and 2 Weeks. Version 2 Way better. On Baker Street.')).to.deep.equal([]);
   });
+  it('given a US address with a quadrant after the street type, when detecting, then the quadrant, city, state and ZIP go with it', () => {
+    const text = 'Please ship to 1600 Pennsylvania Avenue NW, Washington, DC 20500 instead.';
+    expect(found(text, detectAddresses(text))).to.deep.equal(['1600 Pennsylvania Avenue NW, Washington, DC 20500']);
+    const withUnit = 'Ship to 90 Harbor Drive N, Apt 4, Miami, FL 33101.';
+    expect(found(withUnit, detectAddresses(withUnit))).to.deep.equal(['90 Harbor Drive N, Apt 4, Miami, FL 33101']);
+  });
 });

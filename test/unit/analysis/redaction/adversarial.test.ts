@@ -34,6 +34,17 @@ describe('redact on adversarial 10k-character inputs', () => {
     ['repeated thanks cues', fill('thanks to ')],
     ['dotted digit groups', fill('4111.')],
     ['full-width digits and dashes', fill('０－')],
+    ['spaced single letters', fill('a ')],
+    ['spaced letters and at-signs', fill('a @ ')],
+    ['repeated HTML at-signs', fill('a&#64;')],
+    ['repeated number words', fill('one ')],
+    ['repeated query parameters', 'https://x.io/?' + fill('token=&')],
+    ['repeated reset segments', 'https://x.io/' + fill('reset/')],
+    ['repeated Chinese cues', fill('我叫')],
+    ['repeated Dutch cues', fill('Ik ben ')],
+    ['repeated Arabic cues', fill('اسمي ')],
+    ['repeated birth cues', fill('born on ')],
+    ['repeated SSN cues before short digits', fill('SSN 12 ')],
   ];
   for (const [label, text] of untouched) {
     it(`given ${label}, when redacting, then returns the text unchanged`, () => {

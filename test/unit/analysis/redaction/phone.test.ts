@@ -39,4 +39,7 @@ describe('detectPhones', () => {
   it('given "order number" before digits, when detecting, then does not read it as a phone cue', () => {
     expect(detectPhones('my order number 2024 5512 3341 is wrong')).to.deep.equal([]);
   });
+  it('given a build or version number with a dot, when detecting, then does not read it as a phone', () => {
+    expect(detectPhones('Release 3.14.15, build 20240314.92, version 4155550132.1')).to.deep.equal([]);
+  });
 });

@@ -66,4 +66,27 @@ describe('redact', () => {
       expect(redact(once).text, once).to.equal(once);
     }
   });
+  it('given national id numbers and a date of birth, when redacting, then they become [idnumber] and [birthdate] and are counted', () => {
+    const result = redact('SSN 123-45-6789, BSN 111222333, DNI 12345678Z, born on 14 March 1987. Order 123456789 from 12 March 2024.');
+    expect(result.text).to.equal('SSN [idnumber], BSN [idnumber], DNI [idnumber], born on [birthdate]. Order 123456789 from 12 March 2024.');
+    expect(result.counts).to.deep.equal({ idnumber: 3, birthdate: 1 });
+  });
+  it('given the obfuscated and spelled-out forms customers use, when redacting, then each gets the placeholder of its kind', () => {
+    expect(redact('Contact me at b o b @ e x a m p l e . c o m').text).to.equal('Contact me at [email]');
+    expect(redact('Send it to dave&#64;example.com please').text).to.equal('Send it to [email] please');
+    expect(redact('Call me: five five five, one two three four, thanks').text).to.equal('Call me: [phone], thanks');
+    expect(redact('CVV 123, security code 847').text).to.equal('CVV [card], security code [card]');
+    expect(redact('reset link https://example.com/reset/Zk3mP9qLw2XrT8 expired').text).to.equal('reset link https://example.com/reset/[secret] expired');
+  });
+  it('given introductions in other scripts, when redacting, then only the name is replaced', () => {
+    expect(redact('我叫王小明，订单没到。').text).to.equal('我叫[name]，订单没到。');
+    expect(redact('私は田中太郎です。').text).to.equal('私は[name]です。');
+    expect(redact('меня зовут Анна Петрова, помогите').text).to.equal('меня зовут [name], помогите');
+    expect(redact('اسمي أحمد حسن ولم يصلني الطلب').text).to.equal('اسمي [name] ولم يصلني الطلب');
+    expect(redact('Ik ben Jan de Vries').text).to.equal('Ik ben [name]');
+  });
+  it('given the new placeholders already in the text, when redacting again, then they are left as they are', () => {
+    const once = 'SSN [idnumber], born on [birthdate], CVV [card]';
+    expect(redact(once)).to.deep.equal({ text: once, counts: {} });
+  });
 });

@@ -1,0 +1,88 @@
+/**
+ * The churn cue files (`cues/<language>.json`), one per language the offline analyzer reads, compiled into
+ * regular expressions. Each file holds:
+ * - `threat`: phrasings of leaving (cancel the subscription, switch to a competitor, not renew, money back,
+ *   close the account, uninstall for good, "last straw", looking at alternatives);
+ * - `notThreat`: look-alikes; a threat that overlaps one does not count ("cancel my order", "switched from",
+ *   "uninstalled and reinstalled", "was about to cancel, but …");
+ * - `negators`: whole words that, shortly before a threat in the same clause, take it back ("I would never
+ *   switch to another tool");
+ * - `boundaries`: words that open a new clause, so a negator before them does not reach the threat ("if it
+ *   isn't fixed we cancel").
+ * Entries are matched like the cue lexicons (`multilingual/cue-lexicons.ts`): folded text (lower case, no
+ * accents), at the start of a word, `_` at the end meaning the word ends there; they are regular-expression
+ * fragments, where `\w` stands for any letter or digit (not inside `[...]`). Japanese and Chinese entries match
+ * anywhere. Written from general vocabulary; tuned on `test/fixtures/churn/tuning/items.json`.
+ */
+import { foldText } from '../multilingual/cue-matcher.js';
+import en from './cues/en.json' with { type: 'json' };
+import es from './cues/es.json' with { type: 'json' };
+import fr from './cues/fr.json' with { type: 'json' };
+import de from './cues/de.json' with { type: 'json' };
+import it from './cues/it.json' with { type: 'json' };
+import pt from './cues/pt.json' with { type: 'json' };
+import nl from './cues/nl.json' with { type: 'json' };
+import ja from './cues/ja.json' with { type: 'json' };
+import zh from './cues/zh.json' with { type: 'json' };
+import ru from './cues/ru.json' with { type: 'json' };
+import tr from './cues/tr.json' with { type: 'json' };
+
+export interface ChurnCueFile {
+  threat: string[];
+  notThreat: string[];
+  negators: string[];
+  boundaries: string[];
+}
+
+export interface ChurnCues {
+  language: string;
+  threat: RegExp;
+  notThreat: RegExp;
+  /** A negator as a whole word. */
+  negator: RegExp;
+  /** A clause boundary: punctuation or a word from `boundaries`. */
+  boundary: RegExp;
+  /** Written without spaces between words: cues match anywhere, the negation window counts characters. */
+  unspaced: boolean;
+}
+
+const FILES: Record<string, ChurnCueFile> = { en, es, fr, de, it, pt, nl, ja, zh, ru, tr };
+const UNSPACED = new Set(['ja', 'zh']);
+const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
+
+function fragment(entry: string): string {
+  return foldText(entry).replaceAll('\\w', LETTER_OR_DIGIT).replace(/_$/, '(?![\\p{L}])');
+}
+
+function alternation(entries: readonly string[], unspaced: boolean, flags: string): RegExp {
+  // An empty alternation would match everywhere.
+  if (entries.length === 0) return /(?!)/gu;
+  return new RegExp(`${unspaced ? '' : '(?<![\\p{L}\\p{N}])'}(?:${entries.map(fragment).join('|')})`, flags);
+}
+
+function wholeWords(entries: readonly string[], unspaced: boolean): RegExp {
+  if (entries.length === 0) return /(?!)/u;
+  const words = entries.map(fragment).join('|');
+  return unspaced ? new RegExp(`(?:${words})`, 'u') : new RegExp(`(?<![\\p{L}\\p{N}])(?:${words})(?![\\p{L}\\p{N}])`, 'u');
+}
+
+function compile(language: string, file: ChurnCueFile): ChurnCues {
+  const unspaced = UNSPACED.has(language);
+  const boundaryWords = file.boundaries.map(fragment).join('|');
+  return {
+    language,
+    threat: alternation(file.threat, unspaced, 'gu'),
+    notThreat: alternation(file.notThreat, unspaced, 'gu'),
+    negator: wholeWords(file.negators, unspaced),
+    boundary: new RegExp(`[.,;:!?¿¡。、，；：！？]${boundaryWords ? `|(?<![\\p{L}\\p{N}])(?:${boundaryWords})(?![\\p{L}\\p{N}])` : ''}`, 'gu'),
+    unspaced,
+  };
+}
+
+const compiled = new Map(Object.entries(FILES).map(([language, file]) => [language, compile(language, file)]));
+
+export const CHURN_CUE_LANGUAGES: readonly string[] = [...compiled.keys()];
+
+export function churnCuesFor(language: string): ChurnCues | undefined {
+  return compiled.get(language);
+}

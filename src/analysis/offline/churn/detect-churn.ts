@@ -1,0 +1,54 @@
+/**
+ * Whether a feedback text threatens to leave, from the churn cue files (`churn-cues.ts`). A threat counts
+ * unless a look-alike overlaps it or a negator shortly before it, in the same clause, takes it back.
+ */
+import { foldText } from '../multilingual/cue-matcher.js';
+import { churnCuesFor, type ChurnCues } from './churn-cues.js';
+
+/** How many words (or, in Japanese and Chinese, characters) before a threat a negator still takes it back. */
+const NEGATION_WORDS = 3;
+const NEGATION_CHARS = 3;
+
+/**
+ * Languages whose cues are read besides the detected one: language identification confuses close relatives
+ * on short texts, and customers write "cancel" and "refund" in English whatever their language.
+ */
+const ALSO_READ: Record<string, string[]> = {
+  es: ['pt', 'it', 'en'],
+  pt: ['es', 'en'],
+  it: ['es', 'en'],
+  gl: ['pt', 'es', 'en'],
+  ca: ['es', 'en'],
+  nl: ['de', 'en'],
+  af: ['nl', 'en'],
+  de: ['nl', 'en'],
+  en: [],
+};
+
+export function detectChurnRisk(text: string, language: string): boolean {
+  const folded = foldText(text);
+  const languages = [language, ...(ALSO_READ[language] ?? ['en'])];
+  return languages.some((code) => {
+    const cues = churnCuesFor(code);
+    return cues !== undefined && hasThreat(cues, folded);
+  });
+}
+
+function hasThreat(cues: ChurnCues, folded: string): boolean {
+  const lookAlikes = [...folded.matchAll(cues.notThreat)].map((m) => [m.index, m.index + m[0].length] as const);
+  for (const threat of folded.matchAll(cues.threat)) {
+    const [start, end] = [threat.index, threat.index + threat[0].length];
+    if (lookAlikes.some(([from, to]) => from < end && start < to)) continue;
+    if (negatedBefore(cues, folded.slice(0, start))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Whether a negator stands in the last few words before the threat, with no clause boundary between. */
+function negatedBefore(cues: ChurnCues, before: string): boolean {
+  const boundaries = [...before.matchAll(cues.boundary)];
+  const clause = boundaries.length === 0 ? before : before.slice(boundaries.at(-1)!.index + boundaries.at(-1)![0].length);
+  const window = cues.unspaced ? Array.from(clause).slice(-NEGATION_CHARS).join('') : clause.trim().split(/\s+/).slice(-NEGATION_WORDS).join(' ');
+  return cues.negator.test(window);
+}

@@ -1,0 +1,173 @@
+/**
+ * Customer health on labelled user histories: each item goes through the real offline analyzer
+ * (sentiment, type, churn risk), then the pure model (`src/domain/user/health.ts`) scores the user.
+ *
+ *   npx tsx test/eval/health.ts              the tuning set (test/fixtures/health/tuning)
+ *   npx tsx test/eval/health.ts --held-out   the blind held-out set (test/fixtures/health/held-out)
+ *
+ * Bar: band agreement >= 90 %, no false alarm on a single ordinary complaint, no missed explicit
+ * churn threat. Exits 1 when below it. False alarms on a single item that is no complaint (a
+ * question the analyzer flags as a threat to leave) are printed beside, without a bar.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
+import type { Analysis } from '../../src/analysis/analyzer.js';
+import { assessHealth, type HealthAssessment, type HealthBand, type HealthInputs, type HealthItem } from '../../src/domain/user/health.js';
+import { recordChange, type ValueChange } from '../../src/domain/user/value-change.js';
+import { recordAmount, type ValueMark } from '../../src/domain/user/value-marks.js';
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'health');
+export const BAR = { agreement: 0.9, singleComplaintFalseAlarms: 0, churnThreatMisses: 0 };
+/** The histories' "now": every `daysAgo` counts back from it. */
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+const DAY_MS = 86_400_000;
+const BANDS: HealthBand[] = ['at_risk', 'watch', 'healthy'];
+
+export interface History {
+  id: string;
+  story: string;
+  traits: Record<string, unknown>;
+  valueMarks?: { daysAgo: number; value: number }[];
+  items: { daysAgo: number; text: string; source: string; themeResolvedDaysAgo?: number }[];
+  band: HealthBand;
+  why: string;
+  note?: string;
+}
+
+export interface HealthEvaluation {
+  total: number;
+  agreement: number;
+  confusion: Record<HealthBand, Record<HealthBand, number>>;
+  singleComplaints: number;
+  singleComplaintFalseAlarms: string[];
+  /** Single ordinary items that are no complaint (a question, a request…) put at risk: a churn flag the analyzer got wrong, mostly. */
+  singleOtherItems: number;
+  singleOtherItemFalseAlarms: string[];
+  churnThreats: number;
+  churnThreatMisses: string[];
+  /** Items the analyzer flagged as a churn threat, of all items. */
+  churnRiskItems: { flagged: number; total: number };
+  mistakes: { id: string; expected: HealthBand; actual: HealthBand; score: number; reasons: string[] }[];
+  pass: boolean;
+}
+
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY_MS).toISOString();
+
+/** The value as the service would hold it after the identify calls, oldest first. */
+function customerValueOf(marks: History['valueMarks']): HealthInputs['customerValue'] {
+  const calls = [...(marks ?? [])].sort((a, b) => b.daysAgo - a.daysAgo);
+  if (calls.length === 0) return undefined;
+  let mark: ValueMark | undefined;
+  let change: ValueChange | undefined;
+  for (const call of calls) {
+    mark = recordAmount(mark, String(call.value), daysAgo(call.daysAgo));
+    change = recordChange(change, String(call.value), daysAgo(call.daysAgo));
+  }
+  return {
+    current: Number(mark!.current),
+    previous: change!.previous === null ? null : Number(change!.previous),
+    changedAt: change!.changedAt,
+    lostAt: mark!.lostAt,
+  };
+}
+
+const droppedInValue = (marks: History['valueMarks']) => {
+  const calls = [...(marks ?? [])].sort((a, b) => b.daysAgo - a.daysAgo);
+  return calls.some((call, i) => i > 0 && call.value < calls[i - 1].value);
+};
+
+/** One item, no drop in value, and labelled as no risk: an ordinary item (a complaint, a question, praise…). */
+const isSingleOrdinaryItem = (history: History) => history.items.length === 1 && !droppedInValue(history.valueMarks) && history.band !== 'at_risk';
+/** …that the analyzer reads as a complaint or a bug report: an ordinary complaint. */
+const isProblemReport = (analysis: Analysis) => analysis.type === 'complaint' || analysis.type === 'bug';
+/** Labelled at risk for a threat to leave, as the labeller tells it. */
+const THREAT_WORDS = /\bthreat|cancel|\bleav(e|ing)\b|\bswitch|renew|churn|competitor|move to|moving to/i;
+const isExplicitChurnThreat = (history: History) => history.band === 'at_risk' && THREAT_WORDS.test(`${history.story} ${history.why}`);
+
+export async function assessHistories(histories: History[]): Promise<{ history: History; assessment: HealthAssessment; analyses: Analysis[] }[]> {
+  const analyzer = await loadOfflineAnalyzer();
+  const out = [];
+  for (const history of histories) {
+    const analyses = await Promise.all(history.items.map((item) => analyzer.analyze(item.text)));
+    const feedback: HealthItem[] = history.items.map((item, i) => ({
+      feedbackId: `${history.id}-${i + 1}`,
+      createdAt: daysAgo(item.daysAgo),
+      sentiment: analyses[i].sentiment,
+      sentimentScore: analyses[i].sentimentScore,
+      type: analyses[i].type,
+      churnRisk: analyses[i].churnRisk,
+      // Without clustering, each open problem is its own theme; items resolved the same day share one.
+      theme:
+        item.themeResolvedDaysAgo === undefined
+          ? { clusterId: `${history.id}-open-${i + 1}`, resolved: false, resolvedAt: null }
+          : { clusterId: `${history.id}-resolved-${item.themeResolvedDaysAgo}`, resolved: true, resolvedAt: daysAgo(item.themeResolvedDaysAgo) },
+    }));
+    out.push({ history, analyses, assessment: assessHealth({ feedback, customerValue: customerValueOf(history.valueMarks) }, NOW) });
+  }
+  return out;
+}
+
+export async function evaluateHealth(set: 'tuning' | 'held-out'): Promise<HealthEvaluation> {
+  const histories = JSON.parse(await readFile(path.join(FIXTURES, set, 'histories.json'), 'utf8')) as History[];
+  const results = await assessHistories(histories);
+  const confusion = Object.fromEntries(BANDS.map((e) => [e, Object.fromEntries(BANDS.map((a) => [a, 0]))])) as HealthEvaluation['confusion'];
+  for (const { history, assessment } of results) confusion[history.band][assessment.band] += 1;
+  const singleItems = results.filter(({ history }) => isSingleOrdinaryItem(history));
+  const singles = singleItems.filter(({ analyses }) => isProblemReport(analyses[0]));
+  const otherSingles = singleItems.filter(({ analyses }) => !isProblemReport(analyses[0]));
+  const threats = results.filter(({ history }) => isExplicitChurnThreat(history));
+  const singleComplaintFalseAlarms = singles.filter(({ assessment }) => assessment.band === 'at_risk').map(({ history }) => history.id);
+  const churnThreatMisses = threats.filter(({ assessment }) => assessment.band !== 'at_risk').map(({ history }) => history.id);
+  const agreement = results.filter(({ history, assessment }) => history.band === assessment.band).length / results.length;
+  return {
+    total: results.length,
+    agreement,
+    confusion,
+    singleComplaints: singles.length,
+    singleComplaintFalseAlarms,
+    singleOtherItems: otherSingles.length,
+    singleOtherItemFalseAlarms: otherSingles.filter(({ assessment }) => assessment.band === 'at_risk').map(({ history }) => history.id),
+    churnThreats: threats.length,
+    churnThreatMisses,
+    churnRiskItems: {
+      flagged: results.reduce((n, { analyses }) => n + analyses.filter((analysis) => analysis.churnRisk).length, 0),
+      total: results.reduce((n, { analyses }) => n + analyses.length, 0),
+    },
+    mistakes: results
+      .filter(({ history, assessment }) => history.band !== assessment.band)
+      .map(({ history, assessment }) => ({
+        id: history.id,
+        expected: history.band,
+        actual: assessment.band,
+        score: assessment.score,
+        reasons: assessment.reasons.map((reason) => `${reason.factor} ${reason.points}`),
+      })),
+    pass:
+      agreement >= BAR.agreement && singleComplaintFalseAlarms.length <= BAR.singleComplaintFalseAlarms && churnThreatMisses.length <= BAR.churnThreatMisses,
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const set = process.argv.includes('--held-out') ? 'held-out' : 'tuning';
+  const result = await evaluateHealth(set);
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  console.log(`Health (${set}): ${result.total} histories`);
+  console.log(`  band agreement: ${pct(result.agreement)} (bar ${pct(BAR.agreement)})`);
+  console.log(
+    `  false alarms on a single ordinary complaint: ${result.singleComplaintFalseAlarms.length} of ${result.singleComplaints} ${result.singleComplaintFalseAlarms.join(' ')}`,
+  );
+  console.log(
+    `  (informational) false alarms on a single ordinary item that is no complaint: ${result.singleOtherItemFalseAlarms.length} of ${result.singleOtherItems} ${result.singleOtherItemFalseAlarms.join(' ')}`,
+  );
+  console.log(`  misses on explicit churn threats: ${result.churnThreatMisses.length} of ${result.churnThreats} ${result.churnThreatMisses.join(' ')}`);
+  console.log(`  items the analyzer flagged as a churn threat: ${result.churnRiskItems.flagged} of ${result.churnRiskItems.total}`);
+  console.log('  confusion (rows expected, columns model):');
+  for (const expected of BANDS)
+    console.log(`    ${expected.padEnd(8)} ${BANDS.map((actual) => String(result.confusion[expected][actual]).padStart(3)).join(' ')}`);
+  for (const mistake of result.mistakes) {
+    console.log(`  ${mistake.id}: expected ${mistake.expected}, model ${mistake.actual} (${mistake.score}) ${mistake.reasons.join(', ')}`);
+  }
+  process.exit(result.pass ? 0 : 1);
+}
