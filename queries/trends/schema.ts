@@ -72,6 +72,7 @@ export const ThemeTrendSchema = Type.Object({
   }),
   sentiment: SentimentMix,
   revenue: Type.Number({ minimum: 0, description: `Of the items in the period: ${REVENUE_MEANING}` }),
+  churnRiskCount: Type.Integer({ minimum: 0, description: 'Items in the period that threaten to leave (`churnRisk` true on the item).' }),
   new: Type.Boolean({ description: "The theme's first item lies inside the period." }),
   spiking: Type.Boolean({ description: 'Inside a spike now (as on GET /clusters).' }),
   regressed: Type.Boolean({ description: "The theme's latest regression (resolved, then new feedback) lies inside the period." }),

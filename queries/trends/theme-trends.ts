@@ -18,6 +18,7 @@ export interface ThemeTrend {
   growth: number | null;
   sentiment: { positive: number; neutral: number; negative: number };
   revenue: number;
+  churnRiskCount: number;
   new: boolean;
   spiking: boolean;
   regressed: boolean;
@@ -39,6 +40,7 @@ interface Row {
   positive: number;
   neutral: number;
   negative: number;
+  churn_risk: number;
 }
 
 /** SQL conditions on `feedback_items` for the filters, binding values from `params` onwards. */
@@ -70,7 +72,8 @@ export async function themeTrends(db: Queryable, projectId: string, period: Peri
               count(*) FILTER (WHERE fi.created_at < $3::timestamptz)::int AS previous,
               count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.sentiment = 'positive')::int AS positive,
               count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.sentiment = 'neutral')::int AS neutral,
-              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.sentiment = 'negative')::int AS negative
+              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.sentiment = 'negative')::int AS negative,
+              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.churn_risk)::int AS churn_risk
          FROM feedback_items fi
         WHERE fi.project_id = $1 AND fi.created_at >= $2::timestamptz AND fi.created_at < $4::timestamptz AND fi.cluster_id IS NOT NULL ${filtered}
         GROUP BY fi.cluster_id)
@@ -106,6 +109,7 @@ function toThemeTrend(row: Row, period: Period, revenue: number): ThemeTrend {
     growth: row.previous === 0 ? null : (row.count - row.previous) / row.previous,
     sentiment: { positive: row.positive, neutral: row.neutral, negative: row.negative },
     revenue,
+    churnRiskCount: row.churn_risk,
     new: within(row.first_seen_at, period),
     spiking: row.spiking && !row.muted,
     regressed: within(row.regressed_at, period),

@@ -126,6 +126,7 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
         growth: 2.5,
         sentiment: { positive: 0, neutral: 3, negative: 11 },
         revenue: 1249.5,
+        churnRiskCount: 2,
         new: false,
         spiking: true,
         regressed: false,

@@ -129,6 +129,7 @@ describe('trends: GET /api/v1/clusters/{id}/trend and GET /api/v1/trends', funct
       const clusters = (await readJson(await get('/api/v1/clusters'))).clusters;
       expect(loginTrend.spiking).to.equal(clusters.find((c: any) => c.id === login).spiking);
       expect(loginTrend.sentiment.positive + loginTrend.sentiment.neutral + loginTrend.sentiment.negative).to.equal(3);
+      expect(loginTrend.churnRiskCount).to.equal(0);
     });
 
     it('over a period holding every item, counts equal the sizes of GET /clusters', async () => {
