@@ -31,6 +31,8 @@ export interface Config {
   slowBodiesPerAddress: number;
   /** EMBEDDINGS_*: vectors from a remote OpenAI-compatible embedding server, with either analyzer; absent: the analyzer's own. */
   embeddings?: EmbeddingsConfig;
+  /** PUBLIC_BASE_URL: where people reach the service (workspace sign-in links start with it); default http://localhost:PORT. */
+  publicBaseUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -69,6 +71,17 @@ function parseUrl(variable: string, raw: string | undefined, protocols: string[]
     throw new ConfigError(variable, `must use ${protocols.join(' or ')}, got "${url.protocol}"`);
   }
   return raw;
+}
+
+/** An origin (the workspace's pages link to /app/… from the root, so no path prefix). */
+function parsePublicBaseUrl(raw: string | undefined): string | undefined {
+  const url = parseUrl('PUBLIC_BASE_URL', raw, ['https:', 'http:']);
+  if (url === undefined) return undefined;
+  const parsed = new URL(url);
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError('PUBLIC_BASE_URL', 'must be an origin such as https://feedback.example.com, without path, query or user info');
+  }
+  return parsed.origin;
 }
 
 function parseBoolean(variable: string, raw: string | undefined): boolean {
@@ -148,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const webhookSecretKey = parseKey('WEBHOOK_SECRET_KEY', env.WEBHOOK_SECRET_KEY);
   const embeddings = parseEmbeddings(env);
   const problemBase = parseUrl('PROBLEM_BASE', env.PROBLEM_BASE, ['https:', 'http:']) ?? 'https://problems.feedback.dev';
+  const publicBaseUrl = parsePublicBaseUrl(env.PUBLIC_BASE_URL);
   return {
     port: parsePort(env.PORT),
     dataDir: env.DATA_DIR || './data',
@@ -164,5 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slowBodiesPerAddress: parseCount('SLOW_BODIES_PER_ADDRESS', env.SLOW_BODIES_PER_ADDRESS, DEFAULT_SLOW_BODIES_PER_ADDRESS, 1000),
     ...(webhookSecretKey ? { webhookSecretKey } : {}),
     ...(embeddings ? { embeddings } : {}),
+    ...(publicBaseUrl ? { publicBaseUrl } : {}),
   };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createContainer, TOKENS } from './container.js';
 import { buildApp } from './http/app.js';
+import { workspaceRoutes } from './app/app-routes.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { keyLookupFrom } from './http/auth.js';
 import { KeyCache } from './http/key-cache.js';
@@ -68,6 +69,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     problemBase: config.problemBase,
     routes: container.resolve<RouteSpec[]>(TOKENS.routes),
     openApiDescription: OPENAPI_DESCRIPTION,
+    workspace: workspaceRoutes(runtime),
     slowBodies: { timeoutMs: config.bodyTimeoutMs, perAddress: config.slowBodiesPerAddress },
   });
   const server = http.createServer(app.callback());
@@ -81,6 +83,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     });
   }
   const port = server.listening ? (server.address() as AddressInfo).port : 0;
+  if (server.listening) runtime.listeningPort = port;
   const adminChannel = await startAdminChannel(runtime, options.logger);
   let closing: Promise<void> | undefined;
   return {

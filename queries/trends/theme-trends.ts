@@ -60,10 +60,22 @@ function filterConditions(filters: TrendFilters, params: unknown[]): string {
  * both, growth, sentiment mix and revenue in the period, and whether the theme is new (its first item
  * lies inside the period), spiking now, or regressed inside the period. Largest count first.
  */
-export async function themeTrends(db: Queryable, projectId: string, period: Period, filters: TrendFilters = {}, limit = 50): Promise<ThemeTrend[]> {
+export async function themeTrends(
+  db: Queryable,
+  projectId: string,
+  period: Period,
+  filters: TrendFilters = {},
+  limit = 50,
+  /** Only this theme (the workspace's theme page). */
+  clusterId?: string,
+): Promise<ThemeTrend[]> {
   const before = previousPeriod(period);
   const params: unknown[] = [projectId, before.from.toISOString(), period.from.toISOString(), period.to.toISOString()];
-  const filtered = filterConditions(filters, params);
+  let filtered = filterConditions(filters, params);
+  if (clusterId !== undefined) {
+    params.push(clusterId);
+    filtered += ` AND fi.cluster_id = $${params.length}`;
+  }
   params.push(limit);
   const rows = await db.query<Row>(
     `WITH counts AS (
