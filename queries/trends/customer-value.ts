@@ -11,10 +11,12 @@ export async function revenueByGroup(db: Queryable, projectId: string, itemsSql:
   const name = trait.rows[0]?.name;
   if (!name) return new Map(); // no customer value configured: nothing to add up, no join to pay for
   const rows = await db.query<{ grp: string; revenue: string }>(
+    // Each user's mark is looked up by its whole key (a correlated subquery): without planner statistics (PGlite runs
+    // no autovacuum) a join was planned as a nested loop over every mark of the project for each user.
     `WITH members AS (SELECT DISTINCT items.grp, uf.user_id FROM (${itemsSql}) items JOIN user_feedback uf ON uf.feedback_id = items.feedback_id)
-     SELECT members.grp, sum(marks.current)::text AS revenue
-       FROM members JOIN user_value_marks marks ON marks.project_id = $1 AND marks.user_id = members.user_id AND marks.trait = $${params.length + 2}
-      GROUP BY members.grp`,
+     SELECT grp, coalesce(sum((SELECT current FROM user_value_marks marks
+                                WHERE marks.project_id = $1 AND marks.user_id = members.user_id AND marks.trait = $${params.length + 2})), 0)::text AS revenue
+       FROM members GROUP BY grp`,
     [projectId, ...params, name],
   );
   return new Map(rows.rows.map((row) => [row.grp, Number(row.revenue)]));

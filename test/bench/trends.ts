@@ -13,7 +13,7 @@ import { testContext } from '../support/test-context.js';
 import { seedTrendItems, THEMES } from './trends-seed.js';
 
 const ITEMS = Number(process.env.BENCH_TREND_ITEMS ?? 100_000);
-const REQUESTS = Number(process.env.BENCH_TREND_REQUESTS ?? 60);
+const REQUESTS = Number(process.env.BENCH_TREND_REQUESTS ?? 40);
 
 interface Latency {
   p50: number;
