@@ -7,17 +7,29 @@ export interface SignedInSession {
   projectName: string;
   role: AppRole;
   expiresAt: Date;
+  /** The project's customer-value trait, if any: without one there is no revenue to show. */
+  customerValueTrait: string | null;
 }
 
 /** The session a cookie's hash names, if it is signed in, unrevoked and unexpired at `now`. */
 export async function findSignedInSession(db: Queryable, sessionHash: string, now: Date): Promise<SignedInSession | undefined> {
-  const rows = await db.query<{ session_id: string; project_id: string; name: string; role: AppRole; expires_at: Date }>(
-    `SELECT s.session_id, s.project_id, p.name, s.role, s.expires_at FROM app_sessions s JOIN projects p USING (project_id)
+  const rows = await db.query<{ session_id: string; project_id: string; name: string; role: AppRole; expires_at: Date; trait: string | null }>(
+    `SELECT s.session_id, s.project_id, p.name, s.role, s.expires_at, p.settings->>'customerValueTrait' AS trait
+       FROM app_sessions s JOIN projects p USING (project_id)
       WHERE s.session_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
     [sessionHash, now.toISOString()],
   );
   const row = rows.rows[0];
-  return row && { sessionId: row.session_id, projectId: row.project_id, projectName: row.name, role: row.role, expiresAt: row.expires_at };
+  return (
+    row && {
+      sessionId: row.session_id,
+      projectId: row.project_id,
+      projectName: row.name,
+      role: row.role,
+      expiresAt: row.expires_at,
+      customerValueTrait: row.trait,
+    }
+  );
 }
 
 /** The session a sign-in link's token hash belongs to (used or not: the decider says whether it still signs in). */

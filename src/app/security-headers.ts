@@ -19,7 +19,8 @@ export function securityHeaders(): Koa.Middleware {
   return async (ctx, next) => {
     ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'no-referrer');
+    // Not no-referrer: with it Chromium sends `Origin: null` on the pages' own form posts, which the Origin check refuses.
+    ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     await next();

@@ -62,7 +62,7 @@ describe('workspace sign-in: feedbackctl app-link, one-time links, sessions, CSR
     expect(shown.status).to.equal(200);
     const html = await shown.text();
     expect(html).to.include('<form method="post" action="/app/login">').and.include('>Sign in</button>');
-    expect(shown.headers.get('referrer-policy')).to.equal('no-referrer');
+    expect(shown.headers.get('referrer-policy')).to.equal('same-origin');
     expect(shown.headers.get('cache-control')).to.equal('no-store');
     expect((await sessions()).find((s: any) => s.state === 'link-unused'), 'GET left the link unused').to.exist;
 

@@ -7,7 +7,7 @@ export const money = (value: number): string => MONEY.format(value);
 
 /** The change against the previous period as a person reads it. */
 export function changeText(count: number, previous: number, growth: number | null): { text: string; tone: 'up' | 'down' | 'flat' } {
-  if (growth === null) return count === 0 ? { text: '–', tone: 'flat' } : { text: `+${count} (none before)`, tone: 'up' };
+  if (growth === null) return count === 0 ? { text: '–', tone: 'flat' } : { text: `+${count} (from 0)`, tone: 'up' };
   return { text: PERCENT.format(growth), tone: growth > 0 ? 'up' : growth < 0 ? 'down' : 'flat' };
 }
 

@@ -1,7 +1,7 @@
 import type { TrendBucket } from '../../../queries/trends/cluster-trend.js';
 import type { ThemeTrend } from '../../../queries/trends/theme-trends.js';
 import type { AppAssets } from '../assets.js';
-import { html, type SafeHtml } from '../html.js';
+import { html, SafeHtml } from '../html.js';
 import { pageQueryString, type PageQuery } from '../page-query.js';
 import type { AppSession } from '../session.js';
 import { badges, changeText, money, sentimentBar } from './figures.js';
@@ -32,14 +32,16 @@ function chartData(buckets: TrendBucket[]): SafeHtml {
     counts: buckets.map((b) => b.count),
     negative: buckets.map((b) => b.sentiment.negative),
   };
+  // Script text is not entity-decoded: the JSON goes in as it is, with `<` escaped so that no `</script>` can end it.
+  const json = new SafeHtml(JSON.stringify(data).replace(/</g, '\\u003c'));
   return html`<script type="application/json" id="trend-data">
-    ${JSON.stringify(data).replace(/</g, '\\u003c')}
+    ${json}
   </script>`;
 }
 
 const DAY = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-function bucketTable(buckets: TrendBucket[], bucket: string): SafeHtml {
+function bucketTable(buckets: TrendBucket[], bucket: string, revenue: boolean): SafeHtml {
   return html`<details class="chart-table">
     <summary>Show the ${bucket === 'week' ? 'weekly' : 'daily'} figures as a table</summary>
     <table>
@@ -48,7 +50,7 @@ function bucketTable(buckets: TrendBucket[], bucket: string): SafeHtml {
           <th scope="col">${bucket === 'week' ? 'Week of' : 'Day'}</th>
           <th scope="col" class="num">Items</th>
           <th scope="col" class="num">Negative</th>
-          <th scope="col" class="num">Revenue</th>
+          ${revenue ? html`<th scope="col" class="num">Revenue</th>` : ''}
         </tr>
       </thead>
       <tbody>
@@ -58,7 +60,7 @@ function bucketTable(buckets: TrendBucket[], bucket: string): SafeHtml {
               <th scope="row">${DAY.format(new Date(b.start))}</th>
               <td class="num">${b.count}</td>
               <td class="num">${b.sentiment.negative}</td>
-              <td class="num">${money(b.revenue)}</td>
+              ${revenue ? html`<td class="num">${money(b.revenue)}</td>` : ''}
             </tr>`,
         )}
       </tbody>
@@ -107,10 +109,14 @@ export function themePage(assets: AppAssets, data: ThemePageData): string {
           <dt>Change</dt>
           <dd class="change-${change.tone}">${change.text}</dd>
         </div>
-        <div>
-          <dt>Revenue</dt>
-          <dd>${money(trend?.revenue ?? 0)}</dd>
-        </div>
+        ${
+          session.customerValueTrait !== null
+            ? html`<div>
+                <dt>Revenue</dt>
+                <dd>${money(trend?.revenue ?? 0)}</dd>
+              </div>`
+            : ''
+        }
         <div>
           <dt>Churn risk</dt>
           <dd>${trend?.churnRiskCount ?? 0}</dd>
@@ -131,7 +137,7 @@ export function themePage(assets: AppAssets, data: ThemePageData): string {
           ></div>
           <figcaption class="legend"><span class="key key-total"></span> All items <span class="key key-negative"></span> Negative</figcaption>
         </figure>
-        ${chartData(buckets)} ${bucketTable(buckets, page.bucket)}
+        ${chartData(buckets)} ${bucketTable(buckets, page.bucket, session.customerValueTrait !== null)}
       </section>
       <div class="columns">
         <section class="panel" aria-labelledby="items-title">

@@ -16,6 +16,7 @@ export interface ThemesPageData {
 
 /** /app: the project's themes ranked by count in the period, each with its change, trend, sentiment, revenue and flags. */
 export function themesPage(assets: AppAssets, { session, page, themes, series }: ThemesPageData): string {
+  const revenue = session.customerValueTrait !== null;
   const link = (id: string) => `/app/themes/${encodeURIComponent(id)}?${pageQueryString(page)}`;
   const rows = themes.map((theme) => {
     const change = changeText(theme.count, theme.previous, theme.growth);
@@ -27,7 +28,7 @@ export function themesPage(assets: AppAssets, { session, page, themes, series }:
       </td>
       <td data-label="Trend">${sparkline(series.get(theme.id) ?? [])}</td>
       <td data-label="Sentiment">${sentimentBar(theme.sentiment)}</td>
-      <td data-label="Revenue" class="num">${money(theme.revenue)}</td>
+      ${revenue ? html`<td data-label="Revenue" class="num">${money(theme.revenue)}</td>` : ''}
     </tr>`;
   });
   const total = themes.reduce((sum, theme) => sum + theme.count, 0);
@@ -58,7 +59,7 @@ export function themesPage(assets: AppAssets, { session, page, themes, series }:
                   <th scope="col" class="num">Change</th>
                   <th scope="col">Trend</th>
                   <th scope="col">Sentiment</th>
-                  <th scope="col" class="num">Revenue</th>
+                  ${revenue ? html`<th scope="col" class="num">Revenue</th>` : ''}
                 </tr>
               </thead>
               <tbody>
