@@ -46,10 +46,16 @@ describe('workspace sign-in: feedbackctl app-link, one-time links, sessions, CSR
   });
 
   it('refuses a missing role, an unknown role, a bad --ttl and an unknown project, naming the problem', async () => {
-    for (const args of [['--project', project.projectId], ['--project', project.projectId, '--role', 'admin'], ['--project', project.projectId, '--role', 'viewer', '--ttl', '15']]) {
+    for (const args of [
+      ['--project', project.projectId],
+      ['--project', project.projectId, '--role', 'admin'],
+      ['--project', project.projectId, '--role', 'viewer', '--ttl', '15'],
+    ]) {
       const result = await cli(dataDir, ['app-link', ...args]);
       expect(result.code, args.join(' ')).to.equal(2);
-      expect(result.stderr).to.match(/--role|--ttl/).and.include('feedbackctl app-link --project ID');
+      expect(result.stderr)
+        .to.match(/--role|--ttl/)
+        .and.include('feedbackctl app-link --project ID');
     }
     const unknown = await cli(dataDir, ['app-link', '--project', 'proj_nope', '--role', 'viewer']);
     expect(unknown.code).to.equal(1);
@@ -64,7 +70,10 @@ describe('workspace sign-in: feedbackctl app-link, one-time links, sessions, CSR
     expect(html).to.include('<form method="post" action="/app/login">').and.include('>Sign in</button>');
     expect(shown.headers.get('referrer-policy')).to.equal('same-origin');
     expect(shown.headers.get('cache-control')).to.equal('no-store');
-    expect((await sessions()).find((s: any) => s.state === 'link-unused'), 'GET left the link unused').to.exist;
+    expect(
+      (await sessions()).find((s: any) => s.state === 'link-unused'),
+      'GET left the link unused',
+    ).to.exist;
 
     const response = await postForm(server, '/app/login', { token: tokenOf(url) });
     expect(response.status).to.equal(303);
@@ -133,7 +142,11 @@ describe('workspace sign-in: feedbackctl app-link, one-time links, sessions, CSR
     const html = await (await page(`/app/themes/${theme}`, cookie)).text();
     const csrf = csrfOf(html);
     await expectProblem(await postForm(server, `/app/themes/${theme}/rename`, { label: 'Sign-in trouble' }, { cookie }), 403, 'forbidden');
-    await expectProblem(await postForm(server, `/app/themes/${theme}/rename`, { label: 'Sign-in trouble', _csrf: 'x'.repeat(43) }, { cookie }), 403, 'forbidden');
+    await expectProblem(
+      await postForm(server, `/app/themes/${theme}/rename`, { label: 'Sign-in trouble', _csrf: 'x'.repeat(43) }, { cookie }),
+      403,
+      'forbidden',
+    );
     await expectProblem(
       await postForm(server, `/app/themes/${theme}/rename`, { label: 'Sign-in trouble', _csrf: csrf }, { cookie, Origin: 'https://evil.example' }),
       403,
@@ -150,13 +163,17 @@ describe('workspace sign-in: feedbackctl app-link, one-time links, sessions, CSR
     expect(rename.metadata.actor).to.deep.equal({ kind: 'app-session', sessionId, role: 'editor' });
     const empty = await postForm(server, `/app/themes/${theme}/rename`, { label: '   ', _csrf: csrf }, { cookie });
     expect(empty.status, 'a refused name shows the page again').to.equal(400);
-    expect(await empty.text()).to.include('role="alert"').and.include('label');
+    expect(await empty.text())
+      .to.include('role="alert"')
+      .and.include('label');
   });
 
   it('a viewer sees the theme but cannot change it (403 problem+json, nothing recorded)', async () => {
     const cookie = await signIn(server, await appLink(dataDir, project.projectId, 'viewer'));
     const html = await (await page(`/app/themes/${theme}`, cookie)).text();
-    expect(html).to.include('You have view access').and.not.include('action="/app/themes/' + theme + '/rename"');
+    expect(html)
+      .to.include('You have view access')
+      .and.not.include('action="/app/themes/' + theme + '/rename"');
     const before = (await server.runtime.store.readStream(clusterStream(theme))).length;
     await expectProblem(await postForm(server, `/app/themes/${theme}/rename`, { label: 'Viewer name', _csrf: csrfOf(html) }, { cookie }), 403, 'forbidden');
     await expectProblem(await postForm(server, `/app/themes/${theme}/merge`, { into: theme, _csrf: csrfOf(html) }, { cookie }), 403, 'forbidden');
