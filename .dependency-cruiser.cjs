@@ -21,6 +21,7 @@ const LAYERS = [
   { name: 'processes', paths: ['^src/processes/'] },
   { name: 'http', paths: ['^src/http/'] },
   { name: 'commands-queries', paths: ['^commands/', '^queries/'] },
+  { name: 'workspace', paths: ['^src/app/'] },
   {
     name: 'runtime',
     paths: ['^src/runtime\\.ts$', '^src/background-work\\.ts$', '^src/routes\\.ts$', '^src/container\\.ts$', '^src/first-run\\.ts$'],

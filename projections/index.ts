@@ -1,4 +1,5 @@
 import type { AnyProjector } from '../src/projection-engine/projection.js';
+import { appSessionsProjection } from './app-sessions/projection.js';
 import { clustersProjection } from './clusters/projection.js';
 import { feedbackListProjection } from './feedback-list/projection.js';
 import { feedbackVectorsProjection } from './feedback-vectors/projection.js';
@@ -23,5 +24,6 @@ export function allProjections(): AnyProjector[] {
     userErasuresProjection,
     themeHistoryProjection,
     clusterLinksProjection,
+    appSessionsProjection,
   ];
 }

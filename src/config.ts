@@ -35,8 +35,8 @@ export interface Config {
   metricsToken?: string;
   /** READY_MAX_LAG_EVENTS / READY_MAX_LAG_SECONDS: a projection is ready within either bound of the log's end. */
   readyMaxLag: { events: number; seconds: number };
-  /** PUBLIC_BASE_URL: where people reach the service (links in Slack messages and emails); no trailing slash. */
-  publicBaseUrl: string;
+  /** PUBLIC_BASE_URL: the origin people reach the service at (workspace sign-in links, links in Slack and emails); see `publicBaseUrl`. */
+  publicBaseUrl?: string;
   /** SMTP_URL and SMTP_FROM: where digests are mailed from; absent, no email is sent. The URL holds the password: never logged. */
   smtp?: SmtpConfig;
 }
@@ -84,6 +84,22 @@ function parseUrl(variable: string, raw: string | undefined, protocols: string[]
     throw new ConfigError(variable, `must use ${protocols.join(' or ')}, got "${url.protocol}"`);
   }
   return raw;
+}
+
+/** An origin (the workspace's pages link to /app/… from the root, so no path prefix). */
+/** Where people reach the service: PUBLIC_BASE_URL, else this machine on the port the service listens on. */
+export function publicBaseUrl(config: Pick<Config, 'publicBaseUrl' | 'port'>, listeningPort?: number): string {
+  return config.publicBaseUrl ?? `http://localhost:${listeningPort || config.port}`;
+}
+
+function parsePublicBaseUrl(raw: string | undefined): string | undefined {
+  const url = parseUrl('PUBLIC_BASE_URL', raw, ['https:', 'http:']);
+  if (url === undefined) return undefined;
+  const parsed = new URL(url);
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError('PUBLIC_BASE_URL', 'must be an origin such as https://feedback.example.com, without path, query or user info');
+  }
+  return parsed.origin;
 }
 
 function parseBoolean(variable: string, raw: string | undefined): boolean {
@@ -156,17 +172,6 @@ function parseToken(variable: string, raw: string | undefined): string | undefin
   return raw;
 }
 
-/** PUBLIC_BASE_URL: an http(s) URL without query or fragment; `http://localhost:PORT` by default. */
-function parseBaseUrl(raw: string | undefined, port: number): string {
-  const url = parseUrl('PUBLIC_BASE_URL', raw, ['https:', 'http:']);
-  if (url === undefined) return `http://localhost:${port}`;
-  const parsed = new URL(url);
-  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
-    throw new ConfigError('PUBLIC_BASE_URL', 'must be a plain base URL such as https://feedback.example.com (no user info, query or fragment)');
-  }
-  return url.replace(/\/+$/, '');
-}
-
 const MAILBOX = /^[^\s@<>()",;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
 
 /** SMTP_URL (smtp: or smtps:, with a host) and SMTP_FROM (an address, optionally with a display name), together or not at all. */
@@ -209,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problemBase = parseUrl('PROBLEM_BASE', env.PROBLEM_BASE, ['https:', 'http:']) ?? 'https://problems.feedback.dev';
   const port = parsePort(env.PORT);
   const smtp = parseSmtp(env.SMTP_URL, env.SMTP_FROM);
+  const publicBaseUrl = parsePublicBaseUrl(env.PUBLIC_BASE_URL);
   return {
     port,
     dataDir: env.DATA_DIR || './data',
@@ -230,7 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       seconds: parseBound('READY_MAX_LAG_SECONDS', env.READY_MAX_LAG_SECONDS, 30, 86_400),
     },
     ...(metricsToken ? { metricsToken } : {}),
-    publicBaseUrl: parseBaseUrl(env.PUBLIC_BASE_URL, port),
     ...(smtp ? { smtp } : {}),
+    ...(publicBaseUrl ? { publicBaseUrl } : {}),
   };
 }

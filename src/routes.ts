@@ -29,6 +29,8 @@ import { exportFeedbackRoute } from '../queries/feedback-export/route.js';
 import type { InboundRouteSpec } from './http/inbound-route.js';
 import { githubWebhookRoute } from '../commands/close-linked-themes/github-route.js';
 import { linearWebhookRoute } from '../commands/close-linked-themes/linear-route.js';
+import { clusterTrendRoute } from '../queries/trends/cluster-trend-route.js';
+import { trendsRoute } from '../queries/trends/trends-route.js';
 
 export interface RouteDeps {
   runtime: Runtime;
@@ -48,6 +50,8 @@ export function allRoutes({ runtime, analyzer }: RouteDeps): RouteSpec[] {
     searchRoute(runtime, analyzer),
     listClustersRoute(runtime),
     clusterDetailRoute(runtime),
+    clusterTrendRoute(runtime),
+    trendsRoute(runtime),
     changeClusterStatusRoute(runtime),
     identifyUserRoute(runtime),
     userDetailRoute(runtime),

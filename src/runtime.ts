@@ -33,6 +33,8 @@ export interface RuntimeOptions {
 }
 
 export interface Runtime extends CoreServices {
+  /** The port the HTTP server listens on, once it does (PORT=0 picks one). */
+  listeningPort?: number;
   close(): Promise<void>;
 }
 

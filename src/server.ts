@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { createContainer, TOKENS } from './container.js';
 import { buildApp } from './http/app.js';
 import { allInboundRoutes } from './routes.js';
+import { workspaceRoutes } from './app/app-routes.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { keyLookupFrom } from './http/auth.js';
 import { KeyCache } from './http/key-cache.js';
@@ -83,6 +84,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     routes: container.resolve<RouteSpec[]>(TOKENS.routes),
     inboundRoutes: allInboundRoutes(runtime),
     openApiDescription: OPENAPI_DESCRIPTION,
+    workspace: workspaceRoutes(runtime),
     slowBodies: { timeoutMs: config.bodyTimeoutMs, perAddress: config.slowBodiesPerAddress },
     metrics,
     ops: {
@@ -101,6 +103,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     });
   }
   const port = server.listening ? (server.address() as AddressInfo).port : 0;
+  if (server.listening) runtime.listeningPort = port;
   const adminChannel = await startAdminChannel(runtime, options.logger);
   let closing: Promise<void> | undefined;
   return {

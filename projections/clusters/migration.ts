@@ -99,4 +99,15 @@ export const clustersMigrations: Migration[] = [
     id: '0408_clusters_resolved_at',
     sql: `ALTER TABLE clusters ADD COLUMN IF NOT EXISTS resolved_at timestamptz;`,
   },
+  {
+    // When the theme last regressed (a resolved theme got new feedback): the trends flag themes that
+    // regressed inside a period. Older regressions are only in the log, so the read model is rebuilt.
+    id: '0409_clusters_regressed_at',
+    sql: `
+      ALTER TABLE clusters ADD COLUMN IF NOT EXISTS regressed_at timestamptz;
+      TRUNCATE clusters, cluster_members;
+      DELETE FROM projection_checkpoints WHERE name = 'clusters';
+      DELETE FROM parked_events WHERE projection = 'clusters';
+    `,
+  },
 ];

@@ -10,7 +10,6 @@ const STATUS_BY_EVENT: Partial<Record<ClusterEvent['type'], { status?: string; m
   ClusterResolved: { status: 'resolved', muted: false },
   ClusterMuted: { status: 'muted', muted: true, spiking: false },
   ClusterActivated: { status: 'active', muted: false },
-  ClusterRegressed: { status: 'active' },
   ClusterReopened: { status: 'active' },
 };
 
@@ -174,6 +173,12 @@ export const clustersProjection = projector({
         await tx.query(`UPDATE clusters SET label = $2, label_source = 'manual', hand_shaped = true WHERE cluster_id = $1`, [
           event.data.clusterId,
           event.data.label,
+        ]);
+        return;
+      case 'ClusterRegressed':
+        await tx.query(`UPDATE clusters SET status = 'active', resolved_at = NULL, regressed_at = $2 WHERE cluster_id = $1`, [
+          event.data.clusterId,
+          event.data.at,
         ]);
         return;
       case 'ClusterSplit':

@@ -46,4 +46,13 @@ export const feedbackListMigrations: Migration[] = [
     id: '0203_feedback_items_churn_risk',
     sql: `ALTER TABLE feedback_items ADD COLUMN IF NOT EXISTS churn_risk boolean NOT NULL DEFAULT false;`,
   },
+  {
+    // Trends (GET /trends, GET /clusters/{id}/trend, the workspace) count a project's items by period,
+    // theme and sentiment: these indexes hold every column they read, so the heap is not visited.
+    id: '0204_feedback_items_trend_indexes',
+    sql: `
+      CREATE INDEX IF NOT EXISTS feedback_items_period ON feedback_items (project_id, created_at) INCLUDE (cluster_id, sentiment, churn_risk, feedback_id);
+      CREATE INDEX IF NOT EXISTS feedback_items_cluster_period ON feedback_items (project_id, cluster_id, created_at) INCLUDE (sentiment, feedback_id);
+    `,
+  },
 ];

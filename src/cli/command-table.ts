@@ -1,5 +1,7 @@
 import type { Runtime } from '../runtime.js';
 import {
+  APP_LINK_USAGE,
+  APP_SESSIONS_USAGE,
   ERASURE_MAINTENANCE_USAGE,
   EXPORT_USAGE,
   IMPORT_USAGE,
@@ -100,6 +102,18 @@ export const CLI_COMMANDS: Record<string, CliCommand> = {
     throughServer: true,
     catchUpFirst: true,
     argsForServer: exportArgsForServer,
+  },
+  'app-link': {
+    run: lazy(async () => (await import('./commands/app-link.js')).appLinkCommand),
+    usage: APP_LINK_USAGE,
+    throughServer: true,
+    catchUpFirst: true,
+  },
+  'app-sessions': {
+    run: lazy(async () => (await import('./commands/app-sessions.js')).appSessionsCommand),
+    usage: APP_SESSIONS_USAGE,
+    throughServer: true,
+    catchUpFirst: true,
   },
 };
 

@@ -80,3 +80,14 @@ export const IDENTITY_USAGE = `
                                         merge the shadow user into the user: items, alias (a process, resumed after a crash)
   feedbackctl identity reject SUGGESTION_ID
                                         keep them apart; the pair is not suggested again`;
+
+export const APP_LINK_USAGE = `
+  feedbackctl app-link --project ID --role viewer|editor [--ttl 15m] [--json]
+                                        a one-time sign-in link to the workspace (/app); --ttl from 1m to 7d;
+                                        the session it starts lasts 30 days. Starts with PUBLIC_BASE_URL`;
+
+export const APP_SESSIONS_USAGE = `
+  feedbackctl app-sessions list [--project ID] [--json]
+                                        workspace links and sessions: role, state, expiry (never a secret)
+  feedbackctl app-sessions revoke SESSION_ID
+                                        sign a session out at once, or void a link not yet used`;

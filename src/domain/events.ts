@@ -1,3 +1,4 @@
+import type { AppSessionEvent } from './app-session/events.js';
 import type { ClusterEvent, ClusterLabeled } from './cluster/events.js';
 import type { FeedbackDeletionEvent } from './feedback-deletion/events.js';
 import type { FeedbackEvent } from './feedback/events.js';
@@ -21,4 +22,5 @@ export type LoggedEvent =
   | TranscriptEvent
   | QuestionEvent
   | UserErasureEvent
-  | IdentityMergeEvent;
+  | IdentityMergeEvent
+  | AppSessionEvent;

@@ -3,10 +3,15 @@
  * event of every stream. Adapters: PostgreSQL (default) and EventStoreDB/KurrentDB.
  */
 
+import type { AppRole } from '../domain/app-session/events.js';
 import type { KeyType } from '../domain/project/events.js';
 
-/** Who asked: an API key, by its id and never the key itself, or a part of the system (a worker, feedbackctl). */
-export type Actor = { kind: 'api-key'; keyId: string; keyType: KeyType } | { kind: 'system'; name: string };
+/**
+ * Who asked: an API key, by its id and never the key itself; a workspace session (a person signed in
+ * through a link), by its id; or a part of the system (a worker, feedbackctl).
+ */
+export type Actor =
+  { kind: 'api-key'; keyId: string; keyType: KeyType } | { kind: 'app-session'; sessionId: string; role: AppRole } | { kind: 'system'; name: string };
 
 /**
  * Why an event was appended and on whose behalf (`CommandContext`): every append carries it; events

@@ -35,6 +35,8 @@ export interface AppDeps {
   slowBodies: SlowBodyLimits;
   metrics: ServiceMetrics;
   ops: Pick<OpsRouteDeps, 'readiness' | 'metricsToken'>;
+  /** The workspace's pages under /app (src/app), when this node serves them. */
+  workspace?: Koa.Middleware;
 }
 
 /** Who called, for the request log: the project and the displayable prefix of the key, once authenticated. */
@@ -121,6 +123,7 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(problemMiddleware(deps.problemBase, deps.logger));
   app.use(guardSlowBodies(deps.slowBodies));
   app.use(corsPreflight(deps.db, deps.routes));
+  if (deps.workspace) app.use(deps.workspace);
   app.use(router.routes());
   app.use(async (ctx) => {
     const allowed = [...new Set([...deps.routes, ...inbound].map((r) => r.method))].filter((method) => router.match(ctx.path, method).route);

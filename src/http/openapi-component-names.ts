@@ -27,6 +27,8 @@ export const RESPONSE_BODY_NAMES: Record<string, Record<number, string>> = {
   splitCluster: { 201: 'Cluster' },
   receiveGithubWebhook: { 200: 'TrackerWebhookResult' },
   receiveLinearWebhook: { 200: 'TrackerWebhookResult' },
+  getClusterTrend: { 200: 'ClusterTrend' },
+  listTrends: { 200: 'ThemeTrends' },
 };
 
 /**

@@ -10,7 +10,7 @@ const unreadable = () => invalidRequest([], 'The request body could not be read.
  * The body's bytes, never more than `limit`: a stream that grows past it is cut off. When `deadline`
  * aborts, reading stops and its reason (the problem to answer) is thrown.
  */
-function readBytes(req: IncomingMessage, limit: number, deadline: AbortSignal | undefined): Promise<Buffer> {
+export function readBytes(req: IncomingMessage, limit: number, deadline: AbortSignal | undefined): Promise<Buffer> {
   if (deadline?.aborted) return Promise.reject(deadline.reason);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

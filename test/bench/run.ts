@@ -18,6 +18,7 @@ const scripts = [
   'webhooks',
   'widget',
   'users',
+  'trends',
   'imports',
   'memory',
   'start',

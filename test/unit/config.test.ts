@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig, publicBaseUrl } from '../../src/config.js';
 
 function expectConfigError(env: Record<string, string>, variable: string): ConfigError {
   let thrown: unknown;
@@ -33,7 +33,6 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
         bodyTimeoutMs: 30_000,
         slowBodiesPerAddress: 8,
         readyMaxLag: { events: 1000, seconds: 30 },
-        publicBaseUrl: 'http://localhost:8080',
       });
     });
 
@@ -134,10 +133,20 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
       expect(loadConfig({ ANALYZER_THREADS: '' }).analyzerThreads, 'empty is unset').to.equal(1);
     });
 
-    it('PUBLIC_BASE_URL is http://localhost:PORT by default and refuses other schemes, queries and fragments', () => {
-      expect(loadConfig({ PORT: '3000' }).publicBaseUrl).to.equal('http://localhost:3000');
-      expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.com/feedback/' }).publicBaseUrl).to.equal('https://example.com/feedback');
-      for (const raw of ['ftp://example.com', 'https://example.com/?a=1', 'https://example.com/#x', 'https://u:p@example.com', 'example.com']) {
+    it('PUBLIC_BASE_URL is an origin, http://localhost:PORT (the listening port) when unset; other schemes, paths, queries and fragments are refused', () => {
+      expect(loadConfig({ PORT: '3000' }).publicBaseUrl).to.equal(undefined);
+      expect(publicBaseUrl(loadConfig({ PORT: '3000' }))).to.equal('http://localhost:3000');
+      expect(publicBaseUrl(loadConfig({ PORT: '0' }), 41234)).to.equal('http://localhost:41234');
+      expect(loadConfig({ PUBLIC_BASE_URL: 'https://feedback.example.com/' }).publicBaseUrl).to.equal('https://feedback.example.com');
+      const refused = [
+        'ftp://example.com',
+        'https://example.com/feedback',
+        'https://example.com/?a=1',
+        'https://example.com/#x',
+        'https://u:p@example.com',
+        'example.com',
+      ];
+      for (const raw of refused) {
         expectConfigError({ PUBLIC_BASE_URL: raw }, 'PUBLIC_BASE_URL');
       }
     });

@@ -1,3 +1,4 @@
+import { publicBaseUrl } from '../../config.js';
 import type { DigestCadence } from '../../domain/project/events.js';
 import type { HostResolver } from '../../outbound/guarded-lookup.js';
 import type { CoreServices } from '../../services.js';
@@ -77,7 +78,7 @@ export class DigestWorker {
         const claim = await claimDigest(this.services.db, { projectId: project.project_id, period, channel }, now, this.leaseSeconds);
         if (!claim) continue;
         tried += 1;
-        content ??= await digestContent(this.services.db, project.project_id, period, this.services.config.publicBaseUrl);
+        content ??= await digestContent(this.services.db, project.project_id, period, publicBaseUrl(this.services.config));
         if (content) await this.send(claim, content, project);
         else await markDigestFailed(this.services.db, claim, now, null, 'project not found');
       }

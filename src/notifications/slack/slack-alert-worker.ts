@@ -1,3 +1,4 @@
+import { publicBaseUrl } from '../../config.js';
 import type { HostResolver } from '../../outbound/guarded-lookup.js';
 import type { CoreServices } from '../../services.js';
 import type { DeliveryResult } from '../../webhooks/post-delivery.js';
@@ -85,7 +86,7 @@ export class SlackAlertWorker {
       await this.finish(alert, 'dropped', null, 'the theme or user no longer exists');
       return;
     }
-    const message = alertMessage(facts, this.services.config.publicBaseUrl);
+    const message = alertMessage(facts, publicBaseUrl(this.services.config));
     const result = await postToSlack(decryptSecret(key, alert.webhook_ciphertext), message, {
       allowLoopback: this.services.config.webhookAllowHttp,
       timeoutMs: this.options.timeoutMs,

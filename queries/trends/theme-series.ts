@@ -1,0 +1,33 @@
+import type { Queryable } from '../../src/db/database.js';
+import { bucketStarts, type Bucket, type Period } from './period.js';
+import type { TrendFilters } from './theme-trends.js';
+
+/** Item counts per bucket of each named theme over the period (sparklines), every bucket present. */
+export async function themeSeries(
+  db: Queryable,
+  projectId: string,
+  clusterIds: string[],
+  period: Period,
+  bucket: Bucket,
+  filters: TrendFilters = {},
+): Promise<Map<string, number[]>> {
+  const params: unknown[] = [projectId, clusterIds, period.from.toISOString(), period.to.toISOString()];
+  const where: string[] = [];
+  for (const column of ['source', 'type', 'language'] as const) {
+    if (filters[column] === undefined) continue;
+    params.push(filters[column]);
+    where.push(`AND ${column} = $${params.length}`);
+  }
+  const rows = await db.query<{ cluster_id: string; start: string; count: number }>(
+    `SELECT cluster_id, to_char(date_trunc('${bucket}', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS start, count(*)::int AS count
+       FROM feedback_items
+      WHERE project_id = $1 AND cluster_id = ANY ($2::text[]) AND created_at >= $3::timestamptz AND created_at < $4::timestamptz ${where.join(' ')}
+      GROUP BY 1, 2`,
+    params,
+  );
+  const starts = bucketStarts(period, bucket).map((d) => d.toISOString().slice(0, 10));
+  const index = new Map(starts.map((start, i) => [start, i]));
+  const series = new Map(clusterIds.map((id) => [id, starts.map(() => 0)]));
+  for (const row of rows.rows) series.get(row.cluster_id)![index.get(row.start)!] = row.count;
+  return series;
+}

@@ -1,0 +1,55 @@
+import type Koa from 'koa';
+import type Router from '@koa/router';
+import { findCluster } from '../../../queries/clusters/cluster-record.js';
+import { mergeCandidates } from '../../../queries/clusters/merge-candidates.js';
+import { clusterTrend } from '../../../queries/trends/cluster-trend.js';
+import { themeItems, themeMix } from '../../../queries/trends/theme-items.js';
+import { themeTrends } from '../../../queries/trends/theme-trends.js';
+import { AppError } from '../../http/app-error.js';
+import type { CoreServices } from '../../services.js';
+import type { AppAssets } from '../assets.js';
+import { pageQueryString, readPageQuery } from '../page-query.js';
+import { themePage } from '../pages/theme-page.js';
+import type { AppSession } from '../session.js';
+import { withPageErrors } from './page-errors.js';
+import { signedIn } from './signed-in.js';
+
+const ITEMS_SHOWN = 50;
+const NOTICES: Record<string, string> = { renamed: 'Renamed.', merged: 'Merged: the other theme’s items are now in this one.' };
+
+/** Renders the theme page for the session's project; an edit that failed shows its error (with its status). */
+export async function renderThemePage(ctx: Koa.Context, services: CoreServices, assets: AppAssets, session: AppSession, error?: string): Promise<void> {
+  const page = readPageQuery(ctx.query, services.clock.now());
+  const cluster = await findCluster(services.db, session.projectId, String(ctx.params.id));
+  if (!cluster) throw new AppError(404, 'not-found', 'Not found', 'There is no such theme in this project.');
+  if (cluster.cluster_id !== ctx.params.id) {
+    // A merged id: show the theme that absorbed it under its own address.
+    ctx.redirect(`/app/themes/${encodeURIComponent(cluster.cluster_id)}?${pageQueryString(page, { bucket: page.bucket })}`);
+    return;
+  }
+  const id = cluster.cluster_id;
+  const [trend] = await themeTrends(services.db, session.projectId, page.period, {}, 1, id);
+  const data = {
+    session,
+    page,
+    theme: { id, label: cluster.label, status: cluster.status, size: cluster.size },
+    trend,
+    buckets: await clusterTrend(services.db, session.projectId, id, page.period, page.bucket),
+    items: await themeItems(services.db, session.projectId, id, page.period, ITEMS_SHOWN),
+    mix: await themeMix(services.db, session.projectId, id, page.period),
+    mergeCandidates: session.role === 'editor' ? await mergeCandidates(services.db, session.projectId, id) : [],
+    error,
+    notice: typeof ctx.query.done === 'string' ? NOTICES[ctx.query.done] : undefined,
+  };
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = themePage(assets, data);
+}
+
+/** GET /app/themes/{id}. */
+export function themeRoutes(router: Router, services: CoreServices, assets: AppAssets): void {
+  router.get('/app/themes/:id', async (ctx) => {
+    const session = await signedIn(ctx, services, assets);
+    if (!session) return;
+    await withPageErrors(ctx, assets, () => renderThemePage(ctx, services, assets, session));
+  });
+}
