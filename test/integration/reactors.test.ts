@@ -46,6 +46,7 @@ describe('reactors are never reset by a rebuild', () => {
       'user-erasures',
       'theme-history',
       'cluster-links',
+      'app-sessions',
     ]);
     expect(engine.names.filter((name) => !engine.projectorNames.includes(name))).to.deep.equal(REACTORS);
   });
