@@ -7,7 +7,7 @@ import { closeLinkedThemes } from './handler.js';
 import {
   canonicalIssueUrl,
   headerOf,
-  InboundResultSchema,
+  trackerResponses,
   parseVerifiedBody,
   ProjectIdParams,
   TRACKER_BODY_LIMIT_BYTES,
@@ -43,13 +43,7 @@ export function githubWebhookRoute(services: CoreServices): InboundRouteSpec<{ p
     signatureHeader: { name: 'X-Hub-Signature-256', description: '`sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the webhook secret.' },
     body: GithubIssuesEvent,
     bodyLimitBytes: TRACKER_BODY_LIMIT_BYTES,
-    responses: {
-      200: { description: 'Verified; what it did.', schema: InboundResultSchema },
-      400: { description: 'The verified body is not JSON.' },
-      401: { description: 'No valid signature, or no GitHub secret set for the project.' },
-      404: { description: 'No such project.' },
-      413: { description: 'The body is over 1 MB.' },
-    },
+    responses: trackerResponses('No valid signature, or no GitHub secret set for the project.'),
     async handle({ params, headers, rawBody, requestId }) {
       const secret = await trackerSecret(services, params.projectId, 'github');
       if (!verifyGithubSignature(secret, rawBody, headerOf(headers['x-hub-signature-256']))) {

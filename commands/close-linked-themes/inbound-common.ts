@@ -19,6 +19,15 @@ export const InboundResultSchema = Type.Object({
   resolved: Type.Array(Type.String(), { description: 'The themes linked to the issue, now resolved.' }),
 });
 
+/** The answers of a tracker's webhook route; only what makes a delivery unauthorized differs between trackers. */
+export const trackerResponses = (unauthorized: string) => ({
+  200: { description: 'Verified; what it did.', schema: InboundResultSchema },
+  400: { description: 'The verified body is not JSON.' },
+  401: { description: unauthorized },
+  404: { description: 'No such project.' },
+  413: { description: 'The body is over 1 MB.' },
+});
+
 export type Tracker = 'github' | 'linear';
 
 const SETTING: Record<Tracker, { column: string; flag: string; name: string }> = {

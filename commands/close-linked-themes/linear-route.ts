@@ -7,7 +7,7 @@ import { closeLinkedThemes } from './handler.js';
 import {
   canonicalIssueUrl,
   headerOf,
-  InboundResultSchema,
+  trackerResponses,
   parseVerifiedBody,
   ProjectIdParams,
   TRACKER_BODY_LIMIT_BYTES,
@@ -57,13 +57,7 @@ export function linearWebhookRoute(services: CoreServices): InboundRouteSpec<{ p
     signatureHeader: { name: 'Linear-Signature', description: 'The hex HMAC-SHA256 of the raw body, keyed with the webhook’s signing secret.' },
     body: LinearIssueUpdate,
     bodyLimitBytes: TRACKER_BODY_LIMIT_BYTES,
-    responses: {
-      200: { description: 'Verified; what it did.', schema: InboundResultSchema },
-      400: { description: 'The verified body is not JSON.' },
-      401: { description: 'No valid signature, a stale `webhookTimestamp`, or no Linear secret set for the project.' },
-      404: { description: 'No such project.' },
-      413: { description: 'The body is over 1 MB.' },
-    },
+    responses: trackerResponses('No valid signature, a stale `webhookTimestamp`, or no Linear secret set for the project.'),
     async handle({ params, headers, rawBody, requestId }) {
       const secret = await trackerSecret(services, params.projectId, 'linear');
       if (!verifyLinearSignature(secret, rawBody, headerOf(headers['linear-signature']))) {

@@ -2,25 +2,12 @@ import type { DomainEvent } from '../../../src/eventstore/command-handler.js';
 import type { FeedbackProcessed, RecordedAnalysis } from '../../../src/domain/feedback/events.js';
 import { feedbackListProjection } from '../../../projections/feedback-list/projection.js';
 import { clustersProjection } from '../../../projections/clusters/projection.js';
+import { clustered as clusteredEvent, submitted as submittedEvent } from '../../support/feedback-events.js';
 import { ProjectionSpecification } from '../../support/projection-spec.js';
 
 const T1 = '2026-01-01T00:00:00.000Z';
 
-const submitted = (feedbackId: string): DomainEvent => ({
-  type: 'FeedbackSubmitted',
-  data: {
-    feedbackId,
-    projectId: 'p1',
-    text: 'Pricing doubled, we are moving to a competitor',
-    userId: null,
-    email: null,
-    source: 'api',
-    metadata: {},
-    createdAt: T1,
-    receivedAt: T1,
-    redactions: {},
-  },
-});
+const submitted = (feedbackId: string): DomainEvent => submittedEvent(feedbackId, 'Pricing doubled, we are moving to a competitor', T1);
 const analysis: RecordedAnalysis = { sentiment: 'negative', sentimentScore: -0.5, type: 'complaint', emotions: [], language: 'en', analyzer: 'offline' };
 const processed = (feedbackId: string, churnRisk: boolean | undefined): DomainEvent => ({
   type: 'FeedbackProcessed',
@@ -33,10 +20,7 @@ const processed = (feedbackId: string, churnRisk: boolean | undefined): DomainEv
     processedAt: T1,
   } satisfies FeedbackProcessed['data'],
 });
-const clustered = (feedbackId: string, clusterId: string): DomainEvent => ({
-  type: 'FeedbackClustered',
-  data: { feedbackId, projectId: 'p1', clusterId, similarity: 0.9, clusteredAt: T1 },
-});
+const clustered = (feedbackId: string, clusterId: string): DomainEvent => clusteredEvent(feedbackId, clusterId, T1, 0.9);
 const created = (clusterId: string): DomainEvent => ({ type: 'ClusterCreated', data: { clusterId, projectId: 'p1', at: T1, model: 'm' } });
 
 describe('churn risk in the read models', () => {
