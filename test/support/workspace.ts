@@ -9,8 +9,13 @@ export async function appLink(dataDir: string, projectId: string, role: 'viewer'
   return JSON.parse(result.stdout).url;
 }
 
-/** POSTs a form as a browser on the service's own origin would (its Origin header, unless told otherwise). */
-export function postForm(server: TestServer, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+/** POSTs a form as a browser on the service's own origin would (its Origin header, unless told otherwise); URLSearchParams for repeated fields. */
+export function postForm(
+  server: TestServer,
+  path: string,
+  fields: Record<string, string> | URLSearchParams,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(server.url + path, {
     method: 'POST',
     redirect: 'manual',

@@ -19,14 +19,22 @@ function linkBack(metadata: Record<string, unknown>): string | undefined {
   return typeof url === 'string' && /^https?:\/\//i.test(url) ? url : undefined;
 }
 
-/** The theme's items as quotes (their redacted text), each with an anchor to link to it. */
-export function themeItemList(items: ThemeItem[], total: number): SafeHtml {
+/** A checkbox that ticks the item for the form named (which may stand elsewhere on the page). */
+const pick = (item: ThemeItem, form: string) =>
+  html`<p class="quote-pick">
+    <input type="checkbox" id="pick-${item.id}" name="item" value="${item.id}" form="${form}" />
+    <label for="pick-${item.id}">Tick<span class="visually-hidden"> this item (${item.id})</span></label>
+  </p>`;
+
+/** The theme's items as quotes (their redacted text), each with an anchor to link to it; with `pickForm`, a checkbox each for that form. */
+export function themeItemList(items: ThemeItem[], total: number, pickForm?: string): SafeHtml {
   if (items.length === 0) return html`<p class="muted">No items in this period.</p>`;
   return html`${total > items.length ? html`<p class="muted">The ${items.length} newest of ${total}.</p>` : ''}
     <ol class="quotes">
       ${items.map((item) => {
         const back = linkBack(item.metadata);
         return html`<li id="item-${item.id}" class="quote quote-${item.sentiment ?? 'pending'}">
+          ${pickForm ? pick(item, pickForm) : ''}
           <blockquote>${item.text}</blockquote>
           <p class="quote-meta">
             <time datetime="${item.createdAt}">${WHEN.format(new Date(item.createdAt))} UTC</time>

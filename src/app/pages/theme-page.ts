@@ -8,12 +8,14 @@ import { badges, changeText, money, sentimentBar } from './figures.js';
 import { layout } from './layout.js';
 import { periodControl, periodText } from './period-control.js';
 import { themeEditing, type MergeCandidate } from './theme-editing.js';
+import { ITEM_EDITS_FORM, themeItemEdits } from './theme-item-edits.js';
 import { themeItemList, type ThemeItem } from './theme-items.js';
+import { themeLinks, themeStatus } from './theme-status.js';
 
 export interface ThemePageData {
   session: AppSession;
   page: PageQuery;
-  theme: { id: string; label: string; status: string; size: number };
+  theme: { id: string; label: string; status: string; size: number; links: string[] };
   /** The theme's figures in the period (undefined when it has no items in it nor before). */
   trend?: ThemeTrend;
   buckets: TrendBucket[];
@@ -22,7 +24,7 @@ export interface ThemePageData {
   mergeCandidates: MergeCandidate[];
   /** What went wrong with an edit just tried, shown above the forms. */
   error?: string;
-  notice?: string;
+  notice?: string | SafeHtml;
 }
 
 /** The trend as JSON for the chart script (a data island: not executed, so the page keeps its strict policy). */
@@ -75,12 +77,14 @@ const countList = (entries: { value: string; count: number }[]) =>
         ${entries.map((e) => html`<li><span>${e.value}</span> <span class="num">${e.count}</span></li>`)}
       </ul>`;
 
-/** /app/themes/{id}: the theme's trend chart, its quotes, where they come from, and (for editors) rename and merge. */
+/** /app/themes/{id}: the theme's trend chart, its quotes, where they come from, its status and tracker links; editors change them here. */
 export function themePage(assets: AppAssets, data: ThemePageData): string {
   const { session, page, theme, trend, buckets } = data;
   const count = trend?.count ?? 0;
   const change = changeText(count, trend?.previous ?? 0, trend?.growth ?? null);
   const action = `/app/themes/${encodeURIComponent(theme.id)}`;
+  const returnTo = `${action}?${pageQueryString(page, { bucket: page.bucket })}`;
+  const editor = session.role === 'editor' && data.items.length > 0;
   return layout({
     title: theme.label || 'Theme',
     assets,
@@ -118,6 +122,10 @@ export function themePage(assets: AppAssets, data: ThemePageData): string {
             : ''
         }
         <div>
+          <dt>Status</dt>
+          <dd>${theme.status}</dd>
+        </div>
+        <div>
           <dt>Churn risk</dt>
           <dd>${trend?.churnRiskCount ?? 0}</dd>
         </div>
@@ -142,7 +150,9 @@ export function themePage(assets: AppAssets, data: ThemePageData): string {
       <div class="columns">
         <section class="panel" aria-labelledby="items-title">
           <h2 id="items-title">What people said</h2>
-          ${trend ? html`<p class="mix-line">${sentimentBar(trend.sentiment)}</p>` : ''} ${themeItemList(data.items, count)}
+          ${trend ? html`<p class="mix-line">${sentimentBar(trend.sentiment)}</p>` : ''}
+          ${themeItemList(data.items, count, editor ? ITEM_EDITS_FORM : undefined)}
+          ${editor ? themeItemEdits(session, theme, data.mergeCandidates, returnTo) : ''}
         </section>
         <aside class="side" aria-label="About this theme">
           <section class="panel" aria-labelledby="languages-title">
@@ -153,7 +163,7 @@ export function themePage(assets: AppAssets, data: ThemePageData): string {
             <h2 id="sources-title">Sources</h2>
             ${countList(data.mix.sources)}
           </section>
-          ${themeEditing(session, theme, data.mergeCandidates, `${action}?${pageQueryString(page, { bucket: page.bucket })}`)}
+          ${themeStatus(session, theme, returnTo)} ${themeLinks(theme.links)} ${themeEditing(session, theme, data.mergeCandidates, returnTo)}
         </aside>
       </div>`,
   });

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import { findCluster } from '../../../queries/clusters/cluster-record.js';
+import { clusterLinks, findCluster } from '../../../queries/clusters/cluster-record.js';
 import { mergeCandidates } from '../../../queries/clusters/merge-candidates.js';
 import { clusterTrend } from '../../../queries/trends/cluster-trend.js';
 import { themeItems, themeMix } from '../../../queries/trends/theme-items.js';
@@ -8,6 +8,7 @@ import { themeTrends } from '../../../queries/trends/theme-trends.js';
 import { AppError } from '../../http/app-error.js';
 import type { CoreServices } from '../../services.js';
 import type { AppAssets } from '../assets.js';
+import { html, type SafeHtml } from '../html.js';
 import { pageQueryString, readPageQuery } from '../page-query.js';
 import { themePage } from '../pages/theme-page.js';
 import type { AppSession } from '../session.js';
@@ -15,7 +16,23 @@ import { withPageErrors } from './page-errors.js';
 import { signedIn } from './signed-in.js';
 
 const ITEMS_SHOWN = 50;
-const NOTICES: Record<string, string> = { renamed: 'Renamed.', merged: 'Merged: the other theme’s items are now in this one.' };
+const NOTICES: Record<string, string> = {
+  renamed: 'Renamed.',
+  merged: 'Merged: the other theme’s items are now in this one.',
+  resolved: 'Resolved.',
+  muted: 'Muted.',
+  active: 'Set active.',
+  moved: 'Moved: the ticked items are now in the theme you chose.',
+};
+
+/** What the page says after an edit; a split names the new theme with a link to it. */
+function noticeFor(query: Koa.Context['query']): string | SafeHtml | undefined {
+  if (query.done === 'split') {
+    const created = typeof query.created === 'string' && /^cl_[a-z0-9]{1,40}$/.test(query.created) ? query.created : undefined;
+    return created ? html`Split: the ticked items form <a href="/app/themes/${created}">a new theme</a>.` : 'Split: the ticked items form a new theme.';
+  }
+  return typeof query.done === 'string' ? NOTICES[query.done] : undefined;
+}
 
 /** Renders the theme page for the session's project; an edit that failed shows its error (with its status). */
 export async function renderThemePage(ctx: Koa.Context, services: CoreServices, assets: AppAssets, session: AppSession, error?: string): Promise<void> {
@@ -32,14 +49,14 @@ export async function renderThemePage(ctx: Koa.Context, services: CoreServices, 
   const data = {
     session,
     page,
-    theme: { id, label: cluster.label, status: cluster.status, size: cluster.size },
+    theme: { id, label: cluster.label, status: cluster.status, size: cluster.size, links: await clusterLinks(services.db, id) },
     trend,
     buckets: await clusterTrend(services.db, session.projectId, id, page.period, page.bucket),
     items: await themeItems(services.db, session.projectId, id, page.period, ITEMS_SHOWN),
     mix: await themeMix(services.db, session.projectId, id, page.period),
     mergeCandidates: session.role === 'editor' ? await mergeCandidates(services.db, session.projectId, id) : [],
     error,
-    notice: typeof ctx.query.done === 'string' ? NOTICES[ctx.query.done] : undefined,
+    notice: noticeFor(ctx.query),
   };
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = themePage(assets, data);
