@@ -1,11 +1,10 @@
 import type { Queryable } from '../../src/db/database.js';
-import { listFeedback } from '../feedback-list/query.js';
-import type { ListFeedbackQuery } from '../feedback-list/schema.js';
+import { listFeedback, type ListFeedbackFilters } from '../feedback-list/query.js';
 
 /** Items read per query: the export holds one page in memory at a time. */
 const PAGE_SIZE = 500;
 
-export type ExportFilters = Omit<ListFeedbackQuery, 'limit'>;
+export type ExportFilters = Omit<ListFeedbackFilters, 'limit'>;
 
 /** Every item matching the list's filters, newest first, read page by page with the list's own cursor. */
 export async function* exportedItems(db: Queryable, projectId: string, filters: ExportFilters) {

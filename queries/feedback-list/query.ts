@@ -2,11 +2,14 @@ import type { Queryable } from '../../src/db/database.js';
 import { FEEDBACK_COLUMNS, toFeedbackItem, type FeedbackRow } from '../shared/feedback-item.js';
 import { cutPage, decodeCursor } from './cursor.js';
 import type { ListFeedbackQuery } from './schema.js';
-import { feedbackFilterConditions, metadataFilterGroups } from '../shared/feedback-filters.js';
+import { feedbackFilterConditions, metadataFilterGroups, type FeedbackFilters } from '../shared/feedback-filters.js';
 import { resolveUserId } from '../../projections/users/resolve-user.js';
 import { refuseMoneySegment } from '../cluster-breakdown/no-money-segment.js';
 
-export async function listFeedback(db: Queryable, projectId: string, query: ListFeedbackQuery) {
+/** The API's parameters, plus the filters the workspace offers besides them (type, language, a period on `createdAt`). */
+export type ListFeedbackFilters = ListFeedbackQuery & Pick<FeedbackFilters, 'type' | 'language' | 'from' | 'to'>;
+
+export async function listFeedback(db: Queryable, projectId: string, query: ListFeedbackFilters) {
   const limit = query.limit ?? 50;
   const params: unknown[] = [projectId];
   const where = ['project_id = $1'];

@@ -26,6 +26,8 @@ export interface FeedbackFilters {
   sentiment?: string;
   source?: string;
   type?: string;
+  /** ISO 639-1, or `und`. */
+  language?: string;
   churnRisk?: boolean;
   meta?: string[];
   /** Inclusive lower bound of `createdAt`. */
@@ -71,6 +73,7 @@ export function feedbackFilterConditions(filters: FeedbackFilters, param: (value
   if (filters.sentiment) where.push(`${table}sentiment = ${param(filters.sentiment)}`);
   if (filters.source) where.push(`${table}source = ${param(filters.source)}`);
   if (filters.type) where.push(`${table}type = ${param(filters.type)}`);
+  if (filters.language) where.push(`${table}language = ${param(filters.language)}`);
   // Pending items have no analysis: they match neither value.
   if (filters.churnRisk !== undefined) where.push(`${table}status = 'processed' AND ${table}churn_risk = ${param(filters.churnRisk)}`);
   if (filters.from) where.push(`${table}created_at >= ${param(filters.from)}::timestamptz`);

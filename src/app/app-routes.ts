@@ -1,7 +1,9 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
+import type { Analyzer } from '../analysis/analyzer.js';
 import type { CoreServices } from '../services.js';
 import { loadAppAssets } from './assets.js';
+import { feedbackRoutes } from './routes/feedback.js';
 import { loginRoutes } from './routes/login.js';
 import { logoutRoutes } from './routes/logout.js';
 import { themeEditRoutes } from './routes/theme-edits.js';
@@ -14,7 +16,7 @@ import { securityHeaders } from './security-headers.js';
  * the API and changing themes through the same command handlers. Sessions come from one-time links
  * (`feedbackctl app-link`), not from API keys.
  */
-export function workspaceRoutes(services: CoreServices): Koa.Middleware {
+export function workspaceRoutes(services: CoreServices, analyzer: () => Promise<Analyzer>): Koa.Middleware {
   const assets = loadAppAssets();
   const router = new Router();
   router.get('/app/assets/:name', assets.serve);
@@ -23,6 +25,7 @@ export function workspaceRoutes(services: CoreServices): Koa.Middleware {
   themesRoutes(router, services, assets);
   themeRoutes(router, services, assets);
   themeEditRoutes(router, services, assets);
+  feedbackRoutes(router, services, assets, analyzer);
   const routes = router.routes() as Koa.Middleware;
   const headers = securityHeaders();
   return (ctx, next) => (ctx.path === '/app' || ctx.path.startsWith('/app/') ? headers(ctx, () => routes(ctx, next)) : next());

@@ -20,10 +20,15 @@ export interface PageQuery {
   filters: TrendFilters;
 }
 
-const badRequest = (field: string, message: string) =>
+/** A 400 naming the query parameter, as the API's validation answers. */
+export const badRequest = (field: string, message: string) =>
   new AppError(400, 'invalid-request', 'Invalid request', `${field}: ${message}`, { errors: [{ field, message }] });
 
-const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+/** A calendar date `YYYY-MM-DD` that exists (`2025-13-01` and `2025-02-30` do not). */
+export const isDate = (value: string) => {
+  const at = Date.parse(`${value}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(at) && new Date(at).toISOString().startsWith(value);
+};
 
 function one(query: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const value = query[name];

@@ -194,6 +194,12 @@ describe('the workspace in headless Chromium: sign in, themes, a theme, edits, a
     await audit(`${base}/app/themes/${themeOf.get(LOGIN_PHRASINGS[0])}`, 'theme', chartDrawn);
   });
 
+  it('the feedback page passes axe in light and dark, has no sideways scroll at 375 px, and is screenshotted', async () => {
+    await audit(`${base}/app/feedback`, 'feedback', async (page) => {
+      expect(await page.locator('[data-item]').count(), 'items shown').to.be.greaterThan(0);
+    });
+  });
+
   it('an editor renames a theme and merges one into another from the page', async () => {
     const page = await watched(editor);
     const login = themeOf.get(LOGIN_PHRASINGS[0])!;

@@ -26,6 +26,8 @@ describe('workspace period and filters (the query string of a page)', () => {
     };
     expect(field({ days: '14' })).to.equal('days');
     expect(field({ days: 'custom', from: '2025-02-30' })).to.equal('from');
+    expect(field({ days: 'custom', from: '2025-13-01' })).to.equal('from');
+    expect(field({ days: 'custom', from: '2025-01-01', to: '2025-00-10' })).to.equal('to');
     expect(field({ days: 'custom', from: '2025-01-10', to: '2025-01-01' })).to.equal('to');
     expect(field({ days: 'custom', from: '2023-01-01', to: '2025-01-01' })).to.equal('from');
     expect(field({ bucket: 'month' })).to.equal('bucket');
