@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import type { CoreServices } from '../services.js';
 import { loadAppAssets } from './assets.js';
+import { customerRoutes } from './routes/customers.js';
 import { loginRoutes } from './routes/login.js';
 import { logoutRoutes } from './routes/logout.js';
 import { themeEditRoutes } from './routes/theme-edits.js';
@@ -23,6 +24,7 @@ export function workspaceRoutes(services: CoreServices): Koa.Middleware {
   themesRoutes(router, services, assets);
   themeRoutes(router, services, assets);
   themeEditRoutes(router, services, assets);
+  customerRoutes(router, services, assets);
   const routes = router.routes() as Koa.Middleware;
   const headers = securityHeaders();
   return (ctx, next) => (ctx.path === '/app' || ctx.path.startsWith('/app/') ? headers(ctx, () => routes(ctx, next)) : next());
