@@ -44,7 +44,11 @@ export function userPage(assets: AppAssets, { session, user }: { session: AppSes
             traits.length === 0
               ? html`<p class="muted">No traits.</p>`
               : html`<dl class="traits">
-                  ${traits.map(([name, trait]) => html`<dt>${name}</dt><dd>${String(trait)}</dd>`)}
+                  ${traits.map(
+                    ([name, trait]) =>
+                      html`<dt>${name}</dt>
+                        <dd>${String(trait)}</dd>`,
+                  )}
                 </dl>`
           }
         </section>
