@@ -103,7 +103,7 @@ describe('workspace: Customers at risk (/app/customers) and a customer’s healt
     expect(traits).to.deep.equal({});
 
     const erin = await (await page('/app/users/erin')).text();
-    expect(erin).to.include('<dt>plan</dt><dd>team</dd>');
+    expect(erin).to.match(/<dt>plan<\/dt>\s*<dd>team<\/dd>/);
     expect(erin).to.include(`<strong class="health-score">${(await apiUser('erin')).health.score}</strong>`);
   });
 
