@@ -4,6 +4,7 @@ import type { Analyzer } from '../analysis/analyzer.js';
 import type { CoreServices } from '../services.js';
 import { loadAppAssets } from './assets.js';
 import { feedbackRoutes } from './routes/feedback.js';
+import { customerRoutes } from './routes/customers.js';
 import { loginRoutes } from './routes/login.js';
 import { logoutRoutes } from './routes/logout.js';
 import { themeEditRoutes } from './routes/theme-edits.js';
@@ -26,6 +27,7 @@ export function workspaceRoutes(services: CoreServices, analyzer: () => Promise<
   themeRoutes(router, services, assets);
   themeEditRoutes(router, services, assets);
   feedbackRoutes(router, services, assets, analyzer);
+  customerRoutes(router, services, assets);
   const routes = router.routes() as Koa.Middleware;
   const headers = securityHeaders();
   return (ctx, next) => (ctx.path === '/app' || ctx.path.startsWith('/app/') ? headers(ctx, () => routes(ctx, next)) : next());

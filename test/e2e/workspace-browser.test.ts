@@ -200,6 +200,15 @@ describe('the workspace in headless Chromium: sign in, themes, a theme, edits, a
     });
   });
 
+  it('the customers page and a customer’s page pass axe in light and dark, have no sideways scroll at 375 px, and are screenshotted', async () => {
+    await audit(`${base}/app/customers`, 'customers', async (page) => {
+      await page.getByRole('heading', { name: 'Customers at risk' }).waitFor();
+    });
+    await audit(`${base}/app/users/user-0`, 'user', async (page) => {
+      await page.getByRole('heading', { name: 'Why this score' }).waitFor();
+    });
+  });
+
   it('an editor renames a theme and merges one into another from the page', async () => {
     const page = await watched(editor);
     const login = themeOf.get(LOGIN_PHRASINGS[0])!;

@@ -7,7 +7,7 @@ export interface LayoutOptions {
   assets: AppAssets;
   session?: AppSession;
   /** Which navigation entry is the current page. */
-  current?: 'themes' | 'feedback';
+  current?: 'themes' | 'feedback' | 'customers';
   /** Scripts this page needs besides none: uPlot and the chart, for the theme page. */
   scripts?: SafeHtml;
   main: SafeHtml;
@@ -35,6 +35,7 @@ export function layout({ title, assets, session, current, scripts, main }: Layou
                     <ul class="nav-list">
                       <li><a href="/app" ${current === 'themes' ? html` aria-current="page"` : ''}>Themes</a></li>
                       <li><a href="/app/feedback" ${current === 'feedback' ? html` aria-current="page"` : ''}>Feedback</a></li>
+                      <li><a href="/app/customers" ${current === 'customers' ? html` aria-current="page"` : ''}>Customers</a></li>
                     </ul>
                   </nav>
                   <div class="session">
