@@ -38,6 +38,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 const horizontalOverflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/** The elements that reach past the viewport's right edge, innermost first: what to fix when a page scrolls sideways. */
+const widestElements = (page: Page): Promise<string> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .slice(-3)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} ${Math.round(element.getBoundingClientRect().right)}px`)
+      .join(', '),
+  );
 
 describe('the workspace in headless Chromium: sign in, themes, a theme, edits, accessibility', function () {
   this.timeout(300_000);
@@ -116,8 +125,8 @@ describe('the workspace in headless Chromium: sign in, themes, a theme, edits, a
       await page.setViewportSize(PHONE);
       await page.goto(url);
       await ready(page);
-      expect(await horizontalOverflow(page), `${name} at 375 px scrolls sideways by`).to.be.at.most(0);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-phone.png`), fullPage: true, animations: 'disabled' });
+      expect(await horizontalOverflow(page), `${name} at 375 px scrolls sideways (${await widestElements(page)}) by`).to.be.at.most(0);
       expect(await seriousViolations(page), `${name} at phone width`).to.deep.equal([]);
     } finally {
       await context.close();
