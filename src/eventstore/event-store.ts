@@ -91,9 +91,25 @@ export interface LogBacklog {
   oldest?: Date;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend {
+  stream: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
+/** What became of one request of a multi-stream append: each succeeds or is refused alone. */
+export type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: Error };
+
 export interface EventStore {
   readonly name: string;
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams in one transaction, in the order given (the log keeps it); a request
+   * refused (its expected revision, an erased stream) fails alone. Optional: `appendInOrder` falls back to
+   * one `append` after another where an adapter has no such transaction.
+   */
+  appendMany?(requests: readonly StreamAppend[]): Promise<AppendOutcome[]>;
   /** The stream's events in revision order; empty when it does not exist or was erased. */
   readStream(stream: string): Promise<RecordedEvent[]>;
   /** Events strictly after `after` in global order, at most `limit`. Never skips a late commit. */

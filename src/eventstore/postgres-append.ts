@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
 import {
   StreamErasedError,
+  type AppendOutcome,
+  type StreamAppend,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventMetadata,
@@ -11,13 +13,7 @@ import {
 } from './event-store.js';
 import { applyInline, projectionsDeferring, type InlineFailureListener, type InlineProjection } from './inline-projections.js';
 
-export interface AppendRequest {
-  stream: string;
-  events: NewEvent[];
-  expected: ExpectedRevision;
-}
-
-export type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: Error };
+export type AppendRequest = StreamAppend;
 
 /** A request whose events are already serialized and known to be storable. */
 export interface PreparedAppend {

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Database, Queryable } from '../db/database.js';
 import {
+  type AppendOutcome,
+  type StreamAppend,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -9,7 +11,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from './event-store.js';
-import { appendRequestsIn, prepareAppend, type AppendOutcome, type InlineOptions, type PreparedAppend } from './postgres-append.js';
+import { appendRequestsIn, prepareAppend, type InlineOptions, type PreparedAppend } from './postgres-append.js';
 import { currentPriority, withPriority, type Priority } from '../db/priority.js';
 
 interface EventRow {
@@ -95,6 +97,25 @@ export class PostgresEventStore implements EventStore {
       // each request's transaction would commit before the next request is even parsed (batches of one).
       setImmediate(() => void this.flush(priority));
     });
+  }
+
+  async appendMany(requests: readonly StreamAppend[]): Promise<AppendOutcome[]> {
+    const outcomes: (AppendOutcome | undefined)[] = [];
+    const prepared: { index: number; request: PreparedAppend }[] = [];
+    requests.forEach((request, index) => {
+      try {
+        if (request.events.length === 0) throw new Error('append needs at least one event');
+        prepared.push({ index, request: prepareAppend(request) });
+      } catch (error) {
+        outcomes[index] = { ok: false, error: error as Error };
+      }
+    });
+    if (prepared.length > 0) {
+      const appended = await withPriority(currentPriority(), () => this.appendBatch(prepared.map((p) => p.request)));
+      this.appended.emit('appended');
+      appended.forEach((outcome, i) => (outcomes[prepared[i].index] = outcome));
+    }
+    return outcomes as AppendOutcome[];
   }
 
   private async flush(priority: Priority): Promise<void> {
