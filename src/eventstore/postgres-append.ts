@@ -8,7 +8,6 @@ import {
   type AppendResult,
   type EventMetadata,
   type ExpectedRevision,
-  type NewEvent,
   type RecordedEvent,
 } from './event-store.js';
 import { applyInline, projectionsDeferring, type InlineFailureListener, type InlineProjection } from './inline-projections.js';

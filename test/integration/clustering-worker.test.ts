@@ -79,7 +79,7 @@ describe('ClusteringWorker: failures are retried later, the queue keeps moving',
       }
     }
 
-    it('given five items of one theme analysed, when one worker run clusters them all, then the theme is labelled at creation and once more with all five', async () => {
+    it('given five items of one theme analysed, when one worker run clusters them all, then the theme is labelled once, at its creation, from all five', async () => {
       const ids: string[] = [];
       for (const text of DARK_MODE) ids.push(await submitFeedback(server, key, { text }));
       await untilConsumersCaughtUp(server);
@@ -92,8 +92,8 @@ describe('ClusteringWorker: failures are retried later, the queue keeps moving',
       const themes = new Set<string>();
       for (const id of ids) themes.add(((await readJson(await server.request(`/api/v1/feedback/${id}`, { key }))) as { clusterId: string }).clusterId);
       expect([...themes], 'one theme').to.have.length(1);
-      // Before: at creation, then at sizes 2, 3 and 5, each as the item joined.
-      expect(labeler.calls.map((texts) => texts.length)).to.deep.equal([1, 5]);
+      // Item by item it was labelled at creation and at sizes 2, 3 and 5; a batch decides first, then labels.
+      expect(labeler.calls.map((texts) => texts.length)).to.deep.equal([5]);
       const [theme] = [...themes];
       const cluster = (await readJson(await server.request(`/api/v1/clusters/${theme}`, { key }))) as { cluster: { label: string } };
       expect(cluster.cluster.label).to.equal('dark mode (5)');

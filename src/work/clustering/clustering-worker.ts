@@ -3,8 +3,7 @@ import type { CoreServices } from '../../services.js';
 import { describeFailure } from '../../support/describe-error.js';
 import { MAX_ATTEMPTS } from '../job-failure.js';
 import { retryDelaySeconds } from '../retry-delay.js';
-import { clusterItem, labelDueThemes } from './cluster-item.js';
-import type { CommandContext } from '../../eventstore/command-context.js';
+import { clusterBatch, type BatchOutcome } from './cluster-batch.js';
 import { withClusteringLease, type ProjectLeaseOptions } from './lease.js';
 
 export interface ClusteringWorkerOptions extends ProjectLeaseOptions {
@@ -46,24 +45,36 @@ export class ClusteringWorker {
       `SELECT feedback_id, attempts FROM clustering_jobs WHERE project_id = $1 AND available_at <= $3 ORDER BY seq LIMIT $2`,
       [projectId, this.batchSize, this.services.clock.now().toISOString()],
     );
-    const done: string[] = [];
-    const dueLabels = new Map<string, CommandContext>();
-    for (const job of jobs.rows) {
-      if (lease.lost) break; // another worker may be deciding for this project now
-      try {
-        const due = await clusterItem(this.services, this.labeler, projectId, job.feedback_id);
-        if (due) dueLabels.set(due.clusterId, due.context);
-      } catch (error) {
-        await this.failed(job.feedback_id, job.attempts + 1, error);
-        continue;
-      }
-      done.push(job.feedback_id);
-    }
-    await labelDueThemes(this.services, this.labeler, projectId, dueLabels);
+    const attempts = new Map(jobs.rows.map((job) => [job.feedback_id, job.attempts]));
+    const outcome = await this.clusterJobs(projectId, [...attempts.keys()], lease);
+    for (const [feedbackId, error] of outcome.failed) await this.failed(feedbackId, attempts.get(feedbackId)! + 1, error);
     // Normally the reactor removed them already; this covers items deleted or clustered meanwhile. A crash
     // before it leaves such jobs to be found again, and skipped again.
-    if (done.length > 0) await this.services.db.query(`DELETE FROM clustering_jobs WHERE feedback_id = ANY ($1::text[])`, [done]);
-    return done.length;
+    if (outcome.done.length > 0) await this.services.db.query(`DELETE FROM clustering_jobs WHERE feedback_id = ANY ($1::text[])`, [outcome.done]);
+    return outcome.done.length;
+  }
+
+  /** The jobs as one batch; when the batch fails as a whole, one by one, so a bad item fails alone. */
+  private async clusterJobs(projectId: string, feedbackIds: string[], lease: { readonly lost: boolean }): Promise<BatchOutcome> {
+    const alone = (feedbackId: string) =>
+      clusterBatch(this.services, this.labeler, projectId, [feedbackId], lease).catch((error: unknown) => ({
+        done: [],
+        failed: new Map([[feedbackId, error]]),
+      }));
+    if (feedbackIds.length === 1) return alone(feedbackIds[0]);
+    try {
+      return await clusterBatch(this.services, this.labeler, projectId, feedbackIds, lease);
+    } catch (error) {
+      this.services.logger.warn({ projectId, items: feedbackIds.length, lastError: describeFailure(error) }, 'clustering batch failed; clustering its items one by one');
+      const outcome: BatchOutcome = { done: [], failed: new Map() };
+      for (const feedbackId of feedbackIds) {
+        if (lease.lost) break;
+        const one = await alone(feedbackId);
+        outcome.done.push(...one.done);
+        for (const [id, failure] of one.failed) outcome.failed.set(id, failure);
+      }
+      return outcome;
+    }
   }
 
   /** Left in the queue with a growing delay, or parked after the last attempt; the other items go on. */

@@ -5,11 +5,6 @@ import { labelThemes } from '../../analysis/labels/ctfidf.js';
 const TEXTS_PER_THEME = 25;
 const THEMES_COMPARED = 40;
 
-/** Sizes at which a theme's label is computed again as it grows. */
-export function isRelabelSize(size: number): boolean {
-  return [2, 3, 5, 10, 20, 50, 100, 200, 500].includes(size) || (size > 0 && size % 1000 === 0);
-}
-
 /**
  * A theme's label: its distinctive terms (c-TF-IDF against the project's largest themes), named by
  * the labeler. `extraTexts` are texts about to join the theme (a new theme has no members yet).
