@@ -78,8 +78,7 @@ export function decideThemes(batch: readonly BatchItem[], snapshot: ThemeSnapsho
   const ref = (clusterId: string) => ({ clusterId, projectId, at });
 
   for (const item of batch) {
-    const cluster = (event: ClusterEvent) =>
-      decided.decisions.push({ stream: 'cluster', clusterId: event.data.clusterId, event, causedBy: item.feedbackId });
+    const cluster = (event: ClusterEvent) => decided.decisions.push({ stream: 'cluster', clusterId: event.data.clusterId, event, causedBy: item.feedbackId });
     const thresholds = thresholdsFor(item.model);
     const scored = overlay
       .live(item.model, item.vector.length)

@@ -65,7 +65,10 @@ export class ClusteringWorker {
     try {
       return await clusterBatch(this.services, this.labeler, projectId, feedbackIds, lease);
     } catch (error) {
-      this.services.logger.warn({ projectId, items: feedbackIds.length, lastError: describeFailure(error) }, 'clustering batch failed; clustering its items one by one');
+      this.services.logger.warn(
+        { projectId, items: feedbackIds.length, lastError: describeFailure(error) },
+        'clustering batch failed; clustering its items one by one',
+      );
       const outcome: BatchOutcome = { done: [], failed: new Map() };
       for (const feedbackId of feedbackIds) {
         if (lease.lost) break;

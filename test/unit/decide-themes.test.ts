@@ -1,0 +1,140 @@
+import { expect } from 'chai';
+import { clusterIdFor, decideThemes, spikeCounts, type BatchItem, type ThemeSnapshot, type ThemesDecided } from '../../src/domain/cluster/decide-themes.js';
+import type { SnapshotTheme } from '../../src/domain/cluster/theme-overlay.js';
+import { WorkflowSpecification } from '../support/workflow-spec.js';
+
+const THRESHOLDS = { join: 0.8, merge: 0.7 };
+const AT = '2026-11-27T12:00:00.000Z';
+const NOW = Date.parse(AT);
+const HOUR = 3_600_000;
+const MODEL = 'm';
+
+const spec = WorkflowSpecification.for((batch: BatchItem[], snapshot: ThemeSnapshot) => decideThemes(batch, snapshot, () => THRESHOLDS));
+const given = (...themes: SnapshotTheme[]) => spec.given({ projectId: 'p1', themes, at: AT });
+const item = (feedbackId: string, vector: number[], createdAt = NOW): BatchItem => ({ feedbackId, model: MODEL, vector, createdAt });
+const theme = (clusterId: string, centroid: number[], more: Partial<SnapshotTheme> = {}): SnapshotTheme => ({
+  clusterId,
+  model: MODEL,
+  centroid,
+  size: 1,
+  status: 'active',
+  muted: false,
+  spiking: false,
+  autoMerge: true,
+  reportTimes: [NOW - 10 * 24 * HOUR],
+  ...more,
+});
+const types = (output: ThemesDecided) => output.decisions.map((decision) => decision.event.type);
+const ref = (clusterId: string) => ({ clusterId, projectId: 'p1', at: AT });
+
+describe('decideThemes: a batch of items placed into themes (given the themes near it, when the batch, then the events)', () => {
+  it('given no theme, when one item, then it starts a theme named after it and is placed in it', () => {
+    const id = clusterIdFor('f1', MODEL);
+    given()
+      .when([item('f1', [1, 0, 0])])
+      .then({
+        decisions: [
+          { stream: 'cluster', clusterId: id, causedBy: 'f1', event: { type: 'ClusterCreated', data: { ...ref(id), model: MODEL } } },
+          {
+            stream: 'feedback',
+            feedbackId: 'f1',
+            causedBy: 'f1',
+            event: { type: 'FeedbackClustered', data: { feedbackId: 'f1', projectId: 'p1', clusterId: id, similarity: 0, clusteredAt: AT } },
+          },
+        ],
+        created: new Map([[id, ['f1']]]),
+        labelsDue: new Set(),
+        placements: new Map([['f1', id]]),
+      });
+  });
+
+  it('given a theme at or above the join threshold, when an item, then it joins it (and its label is due at a relabel size)', () => {
+    given(theme('t1', [1, 0, 0]))
+      .when([item('f1', [0.9, Math.sqrt(1 - 0.81), 0])])
+      .thenMatches((output) => {
+        expect(types(output)).to.deep.equal(['FeedbackClustered']);
+        expect(output.decisions[0].event.data).to.include({ clusterId: 't1', similarity: 0.9 });
+        expect(output.labelsDue).to.deep.equal(new Set(['t1']));
+      });
+  });
+
+  it('given no theme, when two alike items, then the second joins the theme the first started (the overlay, not the snapshot)', () => {
+    given()
+      .when([item('f1', [1, 0, 0]), item('f2', [0.95, Math.sqrt(1 - 0.9025), 0])])
+      .thenMatches((output) => {
+        const id = clusterIdFor('f1', MODEL);
+        expect(types(output)).to.deep.equal(['ClusterCreated', 'FeedbackClustered', 'FeedbackClustered']);
+        expect(output.placements).to.deep.equal(
+          new Map([
+            ['f1', id],
+            ['f2', id],
+          ]),
+        );
+        expect(output.created).to.deep.equal(new Map([[id, ['f1', 'f2']]]));
+        expect(output.labelsDue.size, 'a theme started in the batch is labelled from its texts, not again after').to.equal(0);
+      });
+  });
+
+  it('given a resolved theme, when an item joins it, then the theme regresses before the item is placed, once', () => {
+    given(theme('t1', [1, 0, 0], { status: 'resolved' }))
+      .when([item('f1', [1, 0, 0]), item('f2', [1, 0, 0])])
+      .thenMatches((output) => {
+        expect(types(output)).to.deep.equal(['ClusterRegressed', 'FeedbackClustered', 'FeedbackClustered']);
+        expect(output.decisions[0].event.data).to.deep.equal({ ...ref('t1'), triggeredByFeedbackId: 'f1' });
+      });
+  });
+
+  it('given a muted theme with a burst of reports, when an item joins it, then it reopens silently and never spikes', () => {
+    const recent = [1, 2, 3].map((h) => NOW - h * HOUR);
+    given(theme('t1', [3, 0, 0], { size: 3, status: 'muted', muted: true, reportTimes: recent }))
+      .when([item('f1', [1, 0, 0])])
+      .thenMatches((output) => expect(types(output)).to.deep.equal(['ClusterReopened', 'FeedbackClustered']));
+  });
+
+  it('given a theme with three reports in the last day, when a fourth joins, then it spikes once, triggered by that item', () => {
+    const recent = [1, 2, 3].map((h) => NOW - h * HOUR);
+    given(theme('t1', [3, 0, 0], { size: 3, reportTimes: recent }))
+      .when([item('f1', [1, 0, 0]), item('f2', [1, 0, 0])])
+      .thenMatches((output) => {
+        expect(types(output)).to.deep.equal(['FeedbackClustered', 'ClusterSpiking', 'FeedbackClustered']);
+        expect(output.decisions[1].event.data).to.deep.equal({ ...ref('t1'), reportsLast24h: 4, priorDailyRate: 0, triggeredByFeedbackId: 'f1' });
+      });
+  });
+
+  it('given a spiking theme, when a backfilled item far in the past joins it, then the spike goes on (the window ends at its newest report)', () => {
+    const recent = [1, 2, 3, 4].map((h) => NOW - h * HOUR);
+    given(theme('t1', [4, 0, 0], { size: 4, spiking: true, reportTimes: recent }))
+      .when([item('f1', [1, 0, 0], NOW - 30 * 24 * HOUR)])
+      .thenMatches((output) => expect(types(output)).to.deep.equal(['FeedbackClustered']));
+  });
+
+  it('given two themes apart, when an item joins one and pulls its centre towards the other, then the smaller is merged into the larger', () => {
+    given(theme('a', [1, 0, 0]), theme('b', [0.6, 0.8, 0]))
+      .when([item('f1', [Math.sqrt(3) / 2, 0.5, 0])])
+      .thenMatches((output) => {
+        expect(types(output)).to.deep.equal(['FeedbackClustered', 'ClusterMerged']);
+        expect(output.decisions[0].event.data).to.include({ clusterId: 'b' });
+        expect(output.decisions[1].event.data).to.deep.equal({ ...ref('a'), into: 'b' });
+        expect(output.placements.get('f1')).to.equal('b');
+        expect(output.labelsDue).to.deep.equal(new Set(['b']));
+      });
+  });
+
+  it('given the same two themes, one shaped by a person, when the same item, then nothing is merged', () => {
+    given(theme('a', [1, 0, 0], { autoMerge: false }), theme('b', [0.6, 0.8, 0]))
+      .when([item('f1', [Math.sqrt(3) / 2, 0.5, 0])])
+      .thenMatches((output) => expect(types(output)).to.deep.equal(['FeedbackClustered']));
+  });
+
+  it('never compares an item with themes of another model or another size of vector', () => {
+    given(theme('other-model', [1, 0, 0], { model: 'n' }), theme('other-size', [1, 0]))
+      .when([item('f1', [1, 0, 0])])
+      .thenMatches((output) => expect(types(output)).to.deep.equal(['ClusterCreated', 'FeedbackClustered']));
+  });
+
+  it('counts the spike window from the newest report: 24 hours, then the 7 days before', () => {
+    const times = [0, 1, 23, 25, 24 * 7, 24 * 8 + 1].map((h) => NOW - h * HOUR);
+    expect(spikeCounts(times, 0)).to.deep.equal({ reportsLast24h: 3, reportsPriorWeek: 2 });
+    expect(spikeCounts([], NOW)).to.deep.equal({ reportsLast24h: 0, reportsPriorWeek: 0 });
+  });
+});
