@@ -22,15 +22,15 @@ export type { HealthFactor, HealthInputs, HealthItem };
  * - A churn threat (the analysis' `churnRisk`) costs 65 points: on its own it keeps a customer at
  *   risk for about a month.
  * - Value: a customer who stopped paying costs 55 points (at risk for about a month on its own); one
- *   whose value shrank 40 points times the share lost, and 20 more when it shrank by a quarter or
- *   more (a fresh drop by 30 % reaches at risk on its own); growth earns 8.
+ *   whose value shrank 40 points times the share lost, and 25 more when it shrank by a quarter or
+ *   more (a drop by 30 % in the last week reaches at risk on its own); growth earns 8.
  * - Unresolved problems weigh fully; once the theme a problem belongs to is resolved, its report
  *   counts for about a third (a threat to leave for 60 %), and the fix itself earns 8 points.
  * - Positive feedback earns 3 points, and 5 when written after the customer's latest complaint.
  * - Entering the at-risk band (below 40) takes one of: a churn threat in the last 60 days, the
  *   customer value lost or shrunk by a quarter or more in the last 90 days, or sustained negative
  *   evidence: at least 3 problem reports in the last 60 days whose themes are not resolved, the
- *   oldest and the newest of them at least 14 days apart, or all of them in the last 21 days. Without one, the score stops at 40: a
+ *   oldest and the newest of them at least 14 days apart, or all of them in the last 30 days. Without one, the score stops at 40: a
  *   single ordinary complaint, however angry, never alerts.
  * - Reaching the healthy band (65 and up) is barred while a problem reported in the last 30 days is
  *   not resolved, or while a fix of the last 14 days has had no positive word from the customer since:
