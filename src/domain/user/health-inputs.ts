@@ -13,7 +13,8 @@ export type HealthFactor =
   | 'value_lost'
   | 'value_shrunk'
   | 'value_grew'
-  | 'kept_out_of_at_risk';
+  | 'kept_out_of_at_risk'
+  | 'kept_out_of_healthy';
 
 export interface HealthItem {
   feedbackId: string;

@@ -11,6 +11,9 @@ export function dayLabel(at: string, now: Date): string {
 
 const amount = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 3 });
 
+/** Whole days between the oldest and the newest of the items (newest first). */
+const spanDays = (items: HealthItem[]) => Math.round((Date.parse(items[0].createdAt) - Date.parse(items.at(-1)!.createdAt)) / 86_400_000);
+
 const times = (count: number, one: string, many: string) => (count === 1 ? one : many.replace('#', String(count)));
 
 interface Context {
@@ -18,12 +21,13 @@ interface Context {
   items: HealthItem[];
   fixes: { resolvedAt: string | null; items: HealthItem[] }[];
   customerValue: HealthInputs['customerValue'];
-  entry: { sustainedReports: number; sustainedWithinDays: number };
+  entry: { sustainedReports: number; sustainedWithinDays: number; sustainedOverAtLeastDays: number; sustainedRecentWithinDays: number };
+  watch: { openProblemWithinDays: number; unconfirmedFixWithinDays: number };
   now: Date;
 }
 
 /** A factor in plain words, as a success manager would say it (no item text: it may hold personal data). */
-export function describeFactor(factor: HealthFactor, { items, fixes, customerValue, entry, now }: Context): string {
+export function describeFactor(factor: HealthFactor, { items, fixes, customerValue, entry, watch, now }: Context): string {
   const latest = items[0] && dayLabel(items[0].createdAt, now);
   const count = items.length;
   switch (factor) {
@@ -40,7 +44,7 @@ export function describeFactor(factor: HealthFactor, { items, fixes, customerVal
         `Reported # problems that have since been resolved, latest on ${latest}`,
       );
     case 'repeated_problems':
-      return `Reported ${count} problems within ${entry.sustainedWithinDays} days, none resolved yet: a pattern, latest on ${latest}`;
+      return `Reported ${count} problems over ${spanDays(items)} days, none resolved yet: sustained unhappiness, latest on ${latest}`;
     case 'problems_fixed': {
       const dated = fixes.map((fix) => fix.resolvedAt).filter((at): at is string => at !== null);
       dated.sort((a, b) => Date.parse(b) - Date.parse(a));
@@ -68,7 +72,13 @@ export function describeFactor(factor: HealthFactor, { items, fixes, customerVal
     case 'kept_out_of_at_risk':
       return (
         `No churn threat, loss of value or sustained complaints (${entry.sustainedReports} open problem reports within ` +
-        `${entry.sustainedWithinDays} days): kept out of the at-risk band`
+        `${entry.sustainedWithinDays} days, at least ${entry.sustainedOverAtLeastDays} days apart or all in the last ` +
+        `${entry.sustainedRecentWithinDays}): kept out of the at-risk band`
+      );
+    case 'kept_out_of_healthy':
+      return (
+        `Not healthy while a problem reported in the last ${watch.openProblemWithinDays} days is open, or a fix of the last ` +
+        `${watch.unconfirmedFixWithinDays} days has no positive word from the customer since (latest item ${latest})`
       );
   }
 }

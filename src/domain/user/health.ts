@@ -1,10 +1,12 @@
 import type { HealthFactor, HealthInputs, HealthItem } from './health-inputs.js';
+import model from './health-model.json' with { type: 'json' };
 import { describeFactor } from './health-wording.js';
 
 export type { HealthFactor, HealthInputs, HealthItem };
 
 /**
- * Customer health: a score 0–100 a success team can act on, with the reasons behind it.
+ * Customer health: a score 0–100 a success team can act on, with the reasons behind it. The numbers
+ * (points, ages, thresholds) are data, in `health-model.json`; this file holds the rules.
  *
  * The score is a baseline plus signed points, one set per factor, each point weighed by how recent
  * its evidence is (the weight halves every 30 days). Every factor decays with that one clock (or, for
@@ -13,67 +15,56 @@ export type { HealthFactor, HealthInputs, HealthItem };
  * because a date went by, and a new alert always has a new cause.
  *
  * - Nothing to go on is healthy (70): most customers never write, and silence is no complaint.
- * - One item moves the score a little: a fresh problem report (a bug or complaint) costs 9 to 15
- *   points, by how negative it reads; several recent ones add up, and sustained ones (below) cost 10
- *   more as a pattern. Feature requests and questions are not complaints and cost nothing (3 points
- *   when they read negative, like any other negative message).
+ * - One item moves the score a little: a fresh problem report (a bug or complaint, or any other
+ *   message that reads negative) costs 9 to 15 points, by how negative it reads; several recent ones
+ *   add up, and sustained ones (below) cost 20 more as a pattern. Feature requests and questions are
+ *   not complaints and cost nothing (3 points when they read negative).
  * - A churn threat (the analysis' `churnRisk`) costs 65 points: on its own it keeps a customer at
  *   risk for about a month.
- * - Value: a customer who stopped paying costs 55 points (at risk for about a month on its own), one
- *   whose value shrank 50 points times the share lost (half of it: 25); growth earns 8.
+ * - Value: a customer who stopped paying costs 55 points (at risk for about a month on its own); one
+ *   whose value shrank 40 points times the share lost, and 25 more when it shrank by a quarter or
+ *   more (a drop by 30 % in the last week reaches at risk on its own); growth earns 8.
  * - Unresolved problems weigh fully; once the theme a problem belongs to is resolved, its report
  *   counts for about a third (a threat to leave for 60 %), and the fix itself earns 8 points.
  * - Positive feedback earns 3 points, and 5 when written after the customer's latest complaint.
  * - Entering the at-risk band (below 40) takes one of: a churn threat in the last 60 days, the
- *   customer value lost or shrunk by a quarter or more in the last 90 days, or sustained complaints:
- *   at least 3 negative problem reports in the last 30 days whose themes are not resolved. Without
- *   one, the score stops at 40: a single ordinary complaint, however angry, never alerts.
+ *   customer value lost or shrunk by a quarter or more in the last 90 days, or sustained negative
+ *   evidence: at least 3 problem reports in the last 60 days whose themes are not resolved, the
+ *   oldest and the newest of them at least 14 days apart, or all of them in the last 30 days. Without one, the score stops at 40: a
+ *   single ordinary complaint, however angry, never alerts.
+ * - Reaching the healthy band (65 and up) is barred while a problem reported in the last 30 days is
+ *   not resolved, or while a fix of the last 14 days has had no positive word from the customer since:
+ *   the score stops at 64.
  * - Revenue decides whom to call first, not the band: the amount itself never changes the score.
  */
 
 /** Below this score a user is at risk (spec 6, `user.health_changed`). */
-export const AT_RISK_BELOW = 40;
+export const AT_RISK_BELOW = model.bands.atRiskBelow;
 /** From this score on a user is healthy; between the two, to watch. */
-export const HEALTHY_FROM = 65;
+export const HEALTHY_FROM = model.bands.healthyFrom;
 /** The score of a user with nothing to go on. */
-export const BASELINE = 70;
+export const BASELINE = model.baseline;
 /** Evidence weighs half as much every this many days. */
-export const HALF_LIFE_DAYS = 30;
+export const HALF_LIFE_DAYS = model.halfLifeDays;
 /** Evidence older than this (weight under 1/64) is not read. */
-export const LOOKBACK_DAYS = 180;
+export const LOOKBACK_DAYS = model.lookbackDays;
 
-/** Signed points of each kind of evidence when fresh (weight 1). */
-export const POINTS = {
-  churnThreat: -65,
-  /** A problem report: the base, plus this much more times how negative it reads (|sentimentScore|, 0–1). */
-  problem: -9,
-  problemSeverity: -6,
-  /** Sustained complaints (see `ENTRY`) are a pattern, worse than the sum of the reports. */
-  repeatedProblems: -10,
-  otherNegative: -3,
-  positive: 3,
-  positiveAfterComplaint: 5,
-  problemFixed: 8,
-  valueLost: -55,
-  /** Times the share of the value lost. */
-  valueShrunk: -50,
-  valueGrew: 8,
-} as const;
+/**
+ * Signed points of each kind of evidence when fresh (weight 1). A problem report costs `problem`
+ * plus `problemSeverity` times how negative it reads (|sentimentScore|, 0–1); sustained reports (see
+ * `ENTRY`) are a pattern, worse than the sum of the reports. A shrunk value costs `valueShrunk` times
+ * the share lost, plus `valueShrunkSharply` when that share counts as a loss of value.
+ */
+export const POINTS: Readonly<typeof model.points> = model.points;
 /**
  * What a report weighs once its theme is resolved: the experience happened, the problem is gone.
  * A threat to leave keeps more of its weight: the fix answers it, trust takes longer.
  */
-export const RESOLVED_SHARE = { problem: 0.35, churnThreat: 0.6 } as const;
-
+export const RESOLVED_SHARE: Readonly<typeof model.resolvedShare> = model.resolvedShare;
 /** What lets a score enter the at-risk band. */
-export const ENTRY = {
-  churnWithinDays: 60,
-  valueLossWithinDays: 90,
-  /** Shrinkage by at least this share of the previous value counts as a loss of value. */
-  shrunkByAtLeast: 0.25,
-  sustainedReports: 3,
-  sustainedWithinDays: 30,
-} as const;
+export const ENTRY: Readonly<typeof model.entry> = model.entry;
+/** What keeps a score out of the healthy band. */
+export const WATCH: Readonly<typeof model.watch> = model.watch;
 
 export type HealthBand = 'at_risk' | 'watch' | 'healthy';
 
@@ -98,13 +89,21 @@ const MAX_IDS_PER_REASON = 20;
 
 type Evidence = 'churn_threat' | 'open_problems' | 'resolved_problems' | 'negative_feedback' | 'positive_feedback' | 'requests_and_questions' | 'none';
 
-/** Each item is one kind of evidence: a threat to leave first, then a reported problem, then its tone. */
+const isRequestOrQuestion = (item: HealthItem) => item.type === 'feature_request' || item.type === 'question';
+
+/**
+ * Each item is one kind of evidence: a threat to leave first, then a reported problem (a bug or
+ * complaint not read as positive, or any other message read as negative), then its tone. A feature
+ * request or a question is never a problem report, whatever its tone.
+ */
 export function evidenceOf(item: HealthItem): Evidence {
   if (item.churnRisk) return 'churn_threat';
-  if ((item.type === 'complaint' || item.type === 'bug') && item.sentiment !== 'positive') return item.theme?.resolved ? 'resolved_problems' : 'open_problems';
+  const problem =
+    ((item.type === 'complaint' || item.type === 'bug') && item.sentiment !== 'positive') || (!isRequestOrQuestion(item) && item.sentiment === 'negative');
+  if (problem) return item.theme?.resolved ? 'resolved_problems' : 'open_problems';
   if (item.sentiment === 'negative') return 'negative_feedback';
   if (item.sentiment === 'positive') return 'positive_feedback';
-  if (item.type === 'feature_request' || item.type === 'question') return 'requests_and_questions';
+  if (isRequestOrQuestion(item)) return 'requests_and_questions';
   return 'none';
 }
 
@@ -160,14 +159,20 @@ export function assessHealth(inputs: HealthInputs, now: Date): HealthAssessment 
   const value = valueChange(inputs.customerValue, ageDays);
   if (value) add(value.factor, value.points(weight));
   const sustained = sustainedProblems(items, ageDays);
-  if (sustained.length >= ENTRY.sustainedReports)
-    for (const [i, item] of sustained.entries()) add('repeated_problems', i === 0 ? POINTS.repeatedProblems : 0, item);
+  if (sustained) for (const [i, item] of sustained.entries()) add('repeated_problems', i === 0 ? POINTS.sustainedProblems : 0, item);
 
-  const entry = sustained.length >= ENTRY.sustainedReports || mayEnterAtRisk(items, value, ageDays);
+  const entry = sustained !== undefined || mayEnterAtRisk(items, value, ageDays);
   let raw = BASELINE + [...tallies.values()].reduce((sum, tally) => sum + tally.points, 0);
   if (!entry && raw < AT_RISK_BELOW) {
     add('kept_out_of_at_risk', AT_RISK_BELOW - raw);
     raw = AT_RISK_BELOW;
+  }
+  const heldBack = heldInWatch(items, [...fixedThemes.values()], ageDays);
+  const ceiling = HEALTHY_FROM - 1;
+  if (heldBack.length > 0 && raw > ceiling) {
+    for (const item of heldBack) add('kept_out_of_healthy', 0, item);
+    add('kept_out_of_healthy', ceiling - raw);
+    raw = ceiling;
   }
   const score = Math.round(Math.min(100, Math.max(0, raw)));
   const reasons = [...tallies.entries()]
@@ -176,7 +181,14 @@ export function assessHealth(inputs: HealthInputs, now: Date): HealthAssessment 
       points: Math.round(tally.points),
       exact: tally.points,
       feedbackIds: tally.items.slice(0, MAX_IDS_PER_REASON).map((item) => item.feedbackId),
-      text: describeFactor(factor, { items: tally.items, fixes: [...fixedThemes.values()], customerValue: inputs.customerValue, entry: ENTRY, now }),
+      text: describeFactor(factor, {
+        items: tally.items,
+        fixes: [...fixedThemes.values()],
+        customerValue: inputs.customerValue,
+        entry: ENTRY,
+        watch: WATCH,
+        now,
+      }),
     }))
     .filter((reason) => reason.points !== 0 || reason.factor === 'requests_and_questions' || reason.factor === 'problems_fixed')
     .sort((a, b) => Math.abs(b.exact) - Math.abs(a.exact))
@@ -202,21 +214,47 @@ function valueChange(value: HealthInputs['customerValue'], ageDays: (at: string)
   if (previous === null || changedAt === null || value.current <= 0 || ageDays(changedAt) > LOOKBACK_DAYS) return undefined;
   if (previous > value.current) {
     const share = (previous - value.current) / previous;
+    const sharp = share >= ENTRY.shrunkByAtLeast;
     return {
       factor: 'value_shrunk',
-      isLoss: share >= ENTRY.shrunkByAtLeast && ageDays(changedAt) <= ENTRY.valueLossWithinDays,
-      points: (weight) => POINTS.valueShrunk * share * weight(changedAt),
+      isLoss: sharp && ageDays(changedAt) <= ENTRY.valueLossWithinDays,
+      points: (weight) => (POINTS.valueShrunk * share + (sharp ? POINTS.valueShrunkSharply : 0)) * weight(changedAt),
     };
   }
   if (previous < value.current) return { factor: 'value_grew', isLoss: false, points: (weight) => POINTS.valueGrew * weight(changedAt) };
   return undefined;
 }
 
-/** A churn threat or a loss of value (see `ENTRY`); sustained complaints are the third way in. */
+/** A churn threat or a loss of value (see `ENTRY`); sustained negative evidence is the third way in. */
 function mayEnterAtRisk(items: HealthItem[], value: ValueChange | undefined, ageDays: (at: string) => number): boolean {
   return items.some((item) => item.churnRisk && ageDays(item.createdAt) <= ENTRY.churnWithinDays) || value?.isLoss === true;
 }
 
-/** The negative reports of problems not resolved in the last `ENTRY.sustainedWithinDays`, newest first. */
-const sustainedProblems = (items: HealthItem[], ageDays: (at: string) => number): HealthItem[] =>
-  items.filter((item) => evidenceOf(item) === 'open_problems' && item.sentiment === 'negative' && ageDays(item.createdAt) <= ENTRY.sustainedWithinDays);
+/**
+ * Sustained negative evidence: the open problem reports of the last `ENTRY.sustainedWithinDays`,
+ * newest first, when there are at least `ENTRY.sustainedReports` of them and they either go on (the
+ * oldest and the newest at least `ENTRY.sustainedOverAtLeastDays` apart) or all came in the last
+ * `ENTRY.sustainedRecentWithinDays` (several at once, still fresh); undefined otherwise.
+ */
+function sustainedProblems(items: HealthItem[], ageDays: (at: string) => number): HealthItem[] | undefined {
+  const open = items.filter((item) => evidenceOf(item) === 'open_problems' && ageDays(item.createdAt) <= ENTRY.sustainedWithinDays);
+  if (open.length < ENTRY.sustainedReports) return undefined;
+  const oldest = ageDays(open.at(-1)!.createdAt);
+  const goesOn = oldest - ageDays(open[0].createdAt) >= ENTRY.sustainedOverAtLeastDays;
+  return goesOn || oldest <= ENTRY.sustainedRecentWithinDays ? open : undefined;
+}
+
+/**
+ * What keeps a customer out of the healthy band (see `WATCH`): the open problem reports of the last
+ * `openProblemWithinDays`, and the items of themes fixed in the last `unconfirmedFixWithinDays` with no
+ * positive item from the customer since the fix.
+ */
+function heldInWatch(items: HealthItem[], fixes: { resolvedAt: string | null; items: HealthItem[] }[], ageDays: (at: string) => number): HealthItem[] {
+  const recentOpen = items.filter((item) => evidenceOf(item) === 'open_problems' && ageDays(item.createdAt) <= WATCH.openProblemWithinDays);
+  const positives = items.filter((item) => evidenceOf(item) === 'positive_feedback');
+  const unconfirmed = fixes
+    .filter(({ resolvedAt }) => resolvedAt !== null && ageDays(resolvedAt) <= WATCH.unconfirmedFixWithinDays)
+    .filter(({ resolvedAt }) => !positives.some((item) => Date.parse(item.createdAt) > Date.parse(resolvedAt!)))
+    .flatMap((fix) => fix.items);
+  return [...new Set([...recentOpen, ...unconfirmed])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}

@@ -81,14 +81,14 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
   });
 
   describe('given the entry rule of the at-risk band', () => {
-    it('when there are only two complaints, however angry, in open themes, then the score stops at 40', () => {
+    it('when there are only two complaints, however angry, in open themes, and a negative feature request, then the score stops at 40', () => {
       const angry = { sentimentScore: -1, theme: openTheme() };
-      const health = assess([complaint(1, angry), complaint(2, angry), item({ age: 1, sentiment: 'negative', type: 'other' })]);
+      const health = assess([complaint(1, angry), complaint(2, angry), item({ age: 1, sentiment: 'negative', type: 'feature_request' })]);
       expect(health.score).to.be.at.least(40);
       expect(health.atRisk).to.equal(false);
     });
 
-    it('when three open problem reports fall within 30 days, then the complaints are sustained and the user enters the band', () => {
+    it('when three open problem reports fall within 30 days, then the complaints are sustained (several at once) and the user enters the band', () => {
       const reports = [complaint(26), complaint(15), complaint(4)];
       const health = assess(reports);
       expect(health.band).to.equal('at_risk');
@@ -99,6 +99,27 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
       expect(assess([complaint(80), complaint(50), complaint(20)]).band).to.equal('watch');
     });
 
+    it('when three open reports go on over at least 14 days within 60 days, then the complaints are sustained: at risk, and the reason says over how long', () => {
+      const reports = [complaint(55, { sentimentScore: -0.5 }), complaint(35, { sentimentScore: -0.5 }), complaint(20, { sentimentScore: -0.5 })];
+      const health = assess(reports);
+      expect(health.band).to.equal('at_risk');
+      expect(reason(health.reasons, 'repeated_problems')?.text).to.equal(
+        'Reported 3 problems over 35 days, none resolved yet: sustained unhappiness, latest on 12 May',
+      );
+    });
+
+    it('when a negative message is neither a bug nor a complaint by type, then it is a problem report; a negative question is not', () => {
+      const rant = item({ age: 2, sentiment: 'negative', sentimentScore: -0.8, type: 'other' });
+      expect(reason(assess([rant]).reasons, 'open_problems')?.feedbackIds).to.deep.equal([rant.feedbackId]);
+      const askedAngrily = item({ age: 2, sentiment: 'negative', sentimentScore: -0.8, type: 'question' });
+      expect(reason(assess([askedAngrily]).reasons, 'negative_feedback')?.points).to.equal(-3);
+    });
+
+    it('when the customer value shrank by 30 % days ago, then that alone enters the band; by 10 %, the user stays healthy', () => {
+      expect(assess([], changed(1000, 700, 3)).band).to.equal('at_risk');
+      expect(assess([], changed(1000, 900, 3)).band).to.equal('healthy');
+    });
+
     it('when a fresh complaint comes from a customer who stopped paying, then they enter the band', () => {
       const health = assess([complaint(20)], lost(10));
       expect(health.band).to.equal('at_risk');
@@ -106,11 +127,31 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
     });
 
     it('when the floor holds a score up, then a reason says so and the points still add up', () => {
-      // Two fresh angry reports and three from six weeks ago: below 40 by the points, but not sustained.
-      const health = assess([complaint(1, { sentimentScore: -1 }), complaint(2, { sentimentScore: -1 }), complaint(45), complaint(45), complaint(45)]);
+      // Two fresh angry reports and three from over two months ago: below 40 by the points, but not sustained.
+      const health = assess([complaint(1, { sentimentScore: -1 }), complaint(2, { sentimentScore: -1 }), complaint(62), complaint(62), complaint(62)]);
       expect(health.score).to.equal(40);
       expect(reason(health.reasons, 'kept_out_of_at_risk')?.points).to.be.greaterThan(0);
       expect(BASELINE + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
+    });
+  });
+
+  describe('given the rule that keeps a customer out of the healthy band', () => {
+    it('when a long-time fan writes one mild complaint, then watch, whatever the praise before it', () => {
+      const fan = [praise(20), praise(40), praise(60), praise(90), complaint(20, { sentimentScore: -0.2 })];
+      const health = assess(fan);
+      expect(health.band).to.equal('watch');
+      expect(reason(health.reasons, 'kept_out_of_healthy')?.points).to.be.lessThan(0);
+      expect(BASELINE + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
+    });
+
+    it('when a problem was fixed days ago and the customer has not said it works, then watch; once they praise the fix, healthy', () => {
+      const fixed = [complaint(20, { theme: resolvedTheme(3) }), complaint(12, { theme: resolvedTheme(3) })];
+      expect(assess(fixed).band).to.equal('watch');
+      expect(assess([...fixed, praise(1)]).band).to.equal('healthy');
+    });
+
+    it('when the fix is weeks old, then it needs no confirmation', () => {
+      expect(assess([complaint(40, { theme: resolvedTheme(25) })]).band).to.equal('healthy');
     });
   });
 

@@ -8,7 +8,9 @@
  * - `negators`: whole words that, shortly before a threat in the same clause, take it back ("I would never
  *   switch to another tool");
  * - `boundaries`: words that open a new clause, so a negator before them does not reach the threat ("if it
- *   isn't fixed we cancel").
+ *   isn't fixed we cancel");
+ * - `staying`: the customer says they stay ("staying, thanks", "we're not going anywhere"): the text is no
+ *   threat, whatever else it says of cancelling (a refund of one charge, a bug in the cancel page).
  * Entries are matched like the cue lexicons (`multilingual/cue-lexicons.ts`): folded text (lower case, no
  * accents), at the start of a word, `_` at the end meaning the word ends there; they are regular-expression
  * fragments, where `\w` stands for any letter or digit (not inside `[...]`). Japanese and Chinese entries match
@@ -32,6 +34,7 @@ export interface ChurnCueFile {
   notThreat: string[];
   negators: string[];
   boundaries: string[];
+  staying: string[];
 }
 
 export interface ChurnCues {
@@ -42,6 +45,8 @@ export interface ChurnCues {
   negator: RegExp;
   /** A clause boundary: punctuation or a word from `boundaries`. */
   boundary: RegExp;
+  /** The customer says they stay. */
+  staying: RegExp;
   /** Written without spaces between words: cues match anywhere, the negation window counts characters. */
   unspaced: boolean;
 }
@@ -75,6 +80,7 @@ function compile(language: string, file: ChurnCueFile): ChurnCues {
     notThreat: alternation(file.notThreat, unspaced, 'gu'),
     negator: wholeWords(file.negators, unspaced),
     boundary: new RegExp(`[.,;:!?¿¡。、，；：！？]${boundaryWords ? `|(?<![\\p{L}\\p{N}])(?:${boundaryWords})(?![\\p{L}\\p{N}])` : ''}`, 'gu'),
+    staying: alternation(file.staying, unspaced, 'u'),
     unspaced,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Whether a feedback text threatens to leave, from the churn cue files (`churn-cues.ts`). A threat counts
- * unless a look-alike overlaps it or a negator shortly before it, in the same clause, takes it back.
+ * unless a look-alike overlaps it or a negator shortly before it, in the same clause, takes it back; none
+ * counts when the customer says they stay.
  */
 import { foldText } from '../multilingual/cue-matcher.js';
 import { churnCuesFor, type ChurnCues } from './churn-cues.js';
@@ -28,10 +29,9 @@ const ALSO_READ: Record<string, string[]> = {
 export function detectChurnRisk(text: string, language: string): boolean {
   const folded = foldText(text);
   const languages = [language, ...(ALSO_READ[language] ?? ['en'])];
-  return languages.some((code) => {
-    const cues = churnCuesFor(code);
-    return cues !== undefined && hasThreat(cues, folded);
-  });
+  const read = languages.map(churnCuesFor).filter((cues): cues is ChurnCues => cues !== undefined);
+  if (read.some((cues) => cues.staying.test(folded))) return false;
+  return read.some((cues) => hasThreat(cues, folded));
 }
 
 function hasThreat(cues: ChurnCues, folded: string): boolean {

@@ -12,13 +12,13 @@ const CUES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..',
 
 describe('churn risk detector (offline cue files)', () => {
   describe('given the cue files', () => {
-    it('then there is one per language the offline analyzer reads (English and every cue-lexicon language), each with its four lists', () => {
+    it('then there is one per language the offline analyzer reads (English and every cue-lexicon language), each with its five lists', () => {
       expect([...CHURN_CUE_LANGUAGES].sort()).to.deep.equal(['en', ...CUE_LANGUAGES].sort());
       const files = readdirSync(CUES).filter((file) => file.endsWith('.json'));
       expect(files.map((file) => file.replace('.json', '')).sort()).to.deep.equal([...CHURN_CUE_LANGUAGES].sort());
       for (const file of files) {
         const cues = JSON.parse(readFileSync(path.join(CUES, file), 'utf8')) as ChurnCueFile;
-        expect(Object.keys(cues).sort(), file).to.deep.equal(['boundaries', 'negators', 'notThreat', 'threat']);
+        expect(Object.keys(cues).sort(), file).to.deep.equal(['boundaries', 'negators', 'notThreat', 'staying', 'threat']);
         expect(cues.threat.length, file).to.be.greaterThan(5);
         for (const list of Object.values(cues)) for (const entry of list) expect(entry, file).to.be.a('string').and.not.equal('');
       }
@@ -48,6 +48,13 @@ describe('churn risk detector (offline cue files)', () => {
       ['zh', '我要取消订阅。'],
       ['ru', 'Отменяю подписку, надоело.'],
       ['tr', 'Aboneliğimi iptal ediyorum.'],
+      ['en', 'We are getting quotes from other vendors before the renewal.'],
+      ['en', 'Cancelling tonight.'],
+      ['es', 'Estamos pidiendo presupuestos a otros proveedores.'],
+      ['fr', 'Je la désinstalle, dommage.'],
+      ['de', 'Wenn das bis Freitag nicht behoben ist, wechseln wir den Anbieter.'],
+      ['it', 'Ho disinstallato l’app, basta.'],
+      ['pt', 'Desinstalei, não dá mais.'],
     ];
     for (const [language, text] of threats) {
       it(`then churnRisk is true (${language}): ${text}`, () => expect(detectChurnRisk(text, language)).to.equal(true));
@@ -73,6 +80,8 @@ describe('churn risk detector (offline cue files)', () => {
       ['zh', '我不小心取消了订单。'],
       ['ru', 'Перешёл с другого сервиса, всё отлично.'],
       ['tr', 'Siparişimi iptal ettim.'],
+      ['en', 'How do I cancel a scheduled post?'],
+      ['pt', 'Desinstalei e instalei de novo, agora funciona.'],
     ];
     for (const [language, text] of lookAlikes) {
       it(`then churnRisk is false (${language}): ${text}`, () => expect(detectChurnRisk(text, language)).to.equal(false));
@@ -93,6 +102,19 @@ describe('churn risk detector (offline cue files)', () => {
     it('then a threat that carries its own negation ("not renewing") stays a threat', () => {
       expect(detectChurnRisk('Not renewing.', 'en')).to.equal(true);
       expect(detectChurnRisk('Non rinnoverò.', 'it')).to.equal(true);
+    });
+  });
+
+  describe('when the customer says they stay', () => {
+    it('then no threat counts, whatever the text says of cancelling or refunds', () => {
+      expect(detectChurnRisk('Please refund the double charge, we want a refund. Staying, thanks!', 'en')).to.equal(false);
+      expect(detectChurnRisk('How do I cancel the storage add-on? I want to keep my plan.', 'en')).to.equal(false);
+      expect(detectChurnRisk('Ich wollte fast kündigen, aber der Support hat alles gelöst. Ich bleibe.', 'de')).to.equal(false);
+      expect(detectChurnRisk("J'ai failli résilier, mais c'est réglé. Je reste.", 'fr')).to.equal(false);
+    });
+
+    it('then "not staying" is no promise to stay', () => {
+      expect(detectChurnRisk("I want a refund. I'm not staying.", 'en')).to.equal(true);
     });
   });
 
