@@ -12,6 +12,8 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer } from '../../src/server.js';
 import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
+import { badRowList } from '../../src/imports/bad-row-report.js';
+import { importFeedbackFile } from '../../src/imports/import-feedback-file.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-bench-'));
 const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -24,7 +26,20 @@ for (let i = 0; i < Number(process.env.BENCH_KEYS ?? 40); i++) {
 if (process.env.BENCH_WORKERS !== 'off') await loadThreadedAnalyzer();
 const rssMb = process.memoryUsage().rss / 2 ** 20;
 // The backlog, read beside the API (not a route of the service): items not yet processed, and processed items not yet in a theme.
-const backlog = http.createServer((_request, response) => {
+// POST /import?file=PATH imports a CSV into the project inside this process, as `feedbackctl import` through the service does.
+const backlog = http.createServer((request, response) => {
+  const file = new URL(request.url ?? '/', 'http://bench').searchParams.get('file');
+  if (request.method === 'POST' && file) {
+    const options = { projectId: project.projectId, path: file, format: 'csv' as const, map: 'text=Comment,createdAt=Date', badRows: badRowList(10) };
+    void importFeedbackFile(server.runtime, options, testContext()).then(
+      (summary) => response.end(JSON.stringify(summary)),
+      (error: unknown) => {
+        response.statusCode = 500;
+        response.end(String(error));
+      },
+    );
+    return;
+  }
   void server.runtime.db
     .query<{ pending: number; unclustered: number }>(
       `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,

@@ -20,6 +20,7 @@ const scripts = [
   'users',
   'trends',
   'imports',
+  'import',
   'memory',
   'start',
 ];
