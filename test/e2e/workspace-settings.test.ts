@@ -155,7 +155,7 @@ describe('workspace settings page: webhook health, Slack, digest and widget orig
 
     expect((await edit('/app/settings/origins', { remove: 'https://www.example.org' })).status).to.equal(303);
     expect((await settings()).allowedOrigins).to.deep.equal(['https://app.example.com']);
-    for (const fields of [{ add: 'javascript:alert(1)' }, { remove: 'https://never.example' }, {}]) {
+    for (const fields of [{ add: 'javascript:alert(1)' }, { remove: 'https://never.example' }, {}] as Record<string, string>[]) {
       const refused = await edit('/app/settings/origins', fields);
       expect(refused.status, JSON.stringify(fields)).to.equal(400);
       expect(await refused.text()).to.include('allowedOrigins:');

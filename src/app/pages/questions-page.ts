@@ -41,9 +41,7 @@ function historyTable(question: ShownQuestion, bucket: 'day' | 'week'): SafeHtml
       <tr>
         <th scope="col">${bucket === 'day' ? 'Day' : 'Week of'}</th>
         <th scope="col">Verdict</th>
-        <th scope="col" class="num">Positive</th>
-        <th scope="col" class="num">Negative</th>
-        <th scope="col" class="num">Neutral</th>
+        <th scope="col">Matching items</th>
       </tr>
     </thead>
     <tbody>
@@ -54,9 +52,9 @@ function historyTable(question: ShownQuestion, bucket: 'day' | 'week'): SafeHtml
               <time datetime="${at.start.toISOString().slice(0, 10)}">${DAY.format(at.start)}</time>
             </th>
             <td data-label="Verdict">${verdictBadge(at.verdict)}</td>
-            <td data-label="Positive" class="num">${at.counts.positive}</td>
-            <td data-label="Negative" class="num">${at.counts.negative}</td>
-            <td data-label="Neutral" class="num">${at.counts.neutral}</td>
+            <td data-label="Matching items" class="question-counts">
+              ${at.counts.positive} positive, ${at.counts.negative} negative, ${at.counts.neutral} neutral
+            </td>
           </tr>`,
       )}
     </tbody>
