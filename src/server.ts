@@ -84,7 +84,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     routes: container.resolve<RouteSpec[]>(TOKENS.routes),
     inboundRoutes: allInboundRoutes(runtime),
     openApiDescription: OPENAPI_DESCRIPTION,
-    workspace: workspaceRoutes(runtime, loadAnalyzer),
+    workspace: workspaceRoutes(runtime, loadAnalyzer, container.resolve<RateLimiter>(TOKENS.rateLimiter)),
     slowBodies: { timeoutMs: config.bodyTimeoutMs, perAddress: config.slowBodiesPerAddress },
     metrics,
     ops: {

@@ -7,6 +7,9 @@ import { searchFeedback } from './query.js';
 import { SCORE_MEANING, SearchQuery, SearchResponse } from './schema.js';
 import { findCluster } from '../clusters/cluster-record.js';
 
+/** Searches a minute per key (spec 8); the workspace's search by meaning allows each session as many. */
+export const SEARCH_PER_MINUTE = 60;
+
 export function searchRoute(services: CoreServices, analyzer: () => Promise<Analyzer>): RouteSpec<unknown, SearchQuery> {
   return {
     method: 'GET',
@@ -22,7 +25,7 @@ export function searchRoute(services: CoreServices, analyzer: () => Promise<Anal
       SCORE_MEANING,
     tags: ['search'],
     auth: ['secret'],
-    rateLimit: { perMinute: 60, bucket: 'search' },
+    rateLimit: { perMinute: SEARCH_PER_MINUTE, bucket: 'search' },
     query: SearchQuery,
     responses: { 200: { description: 'Results, best first.', schema: SearchResponse }, ...commonProblems(['400', '401', '429']) },
     validate: ({ query }) =>

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { changeProjectSettings } from '../../commands/change-project-settings/handler.js';
+import { trackQuestion } from '../../commands/track-question/handler.js';
 import { launchChromium } from '../support/browser.js';
 import { testContext } from '../support/test-context.js';
 import { identifyRequest } from '../support/users.js';
@@ -80,6 +81,24 @@ describe('the workspace in headless Chromium: sign in, themes, a theme, edits, a
       themeOf.set(text, (await waitForClusteredItem(server, project, id)).clusterId);
     }
     await waitForClusteringIdle(server, project.projectId);
+    await trackQuestion(
+      server.runtime,
+      { projectId: project.projectId, text: 'Can people log in with their password?', about: 'login password' },
+      testContext(),
+    );
+    const hook = await server.request('/api/v1/webhooks', {
+      method: 'POST',
+      key: project.secretKey,
+      body: JSON.stringify({ url: 'https://hooks.acme.example/feedback', events: ['feedback.processed', 'cluster.spiking'] }),
+    });
+    expect(hook.status).to.equal(201);
+    await changeProjectSettings(
+      server.runtime,
+      project.projectId,
+      { digest: 'weekly', digestEmails: ['pm@acme.example'], allowedOrigins: ['https://app.acme.example'] },
+      testContext(),
+      { secrets: { slackWebhookUrl: 'https://hooks.slack.com/services/T0/B0/x' } },
+    );
     base = `http://localhost:${server.port}`;
     browser = await launchChromium();
     editor = await browser.newContext({ viewport: DESKTOP });
@@ -215,6 +234,17 @@ describe('the workspace in headless Chromium: sign in, themes, a theme, edits, a
     });
     await audit(`${base}/app/users/user-0`, 'user', async (page) => {
       await page.getByRole('heading', { name: 'Why this score' }).waitFor();
+    });
+  });
+
+  it('the questions and settings pages pass axe in light and dark, have no sideways scroll at 375 px, and are screenshotted', async () => {
+    await audit(`${base}/app/questions`, 'questions', async (page) => {
+      await page.locator('[data-question]').first().waitFor();
+      expect(await page.getByRole('heading', { name: 'Can people log in with their password?' }).count()).to.equal(1);
+    });
+    await audit(`${base}/app/settings`, 'settings', async (page) => {
+      await page.locator('[data-endpoint]').first().waitFor();
+      expect(await page.locator('.slack-host').textContent()).to.equal('hooks.slack.com');
     });
   });
 

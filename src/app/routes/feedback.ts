@@ -7,10 +7,12 @@ import { listFeedback } from '../../../queries/feedback-list/query.js';
 import { searchFeedback } from '../../../queries/search/query.js';
 import type { Analyzer } from '../../analysis/analyzer.js';
 import { redact } from '../../analysis/redaction/index.js';
+import type { RateLimiter } from '../../http/rate-limiter.js';
 import type { CoreServices } from '../../services.js';
 import type { AppAssets } from '../assets.js';
 import { readFeedbackPageQuery, type FeedbackPageQuery } from '../feedback-query.js';
 import { feedbackPage, type ShownItem } from '../pages/feedback-page.js';
+import { meterSearch } from '../search-limit.js';
 import type { AppSession } from '../session.js';
 import { withPageErrors } from './page-errors.js';
 import { signedIn } from './signed-in.js';
@@ -37,11 +39,19 @@ async function themeLabels(services: CoreServices, projectId: string, items: Sho
   return new Map(labels);
 }
 
-async function renderFeedbackPage(ctx: Koa.Context, services: CoreServices, assets: AppAssets, analyzer: () => Promise<Analyzer>, session: AppSession) {
+async function renderFeedbackPage(
+  ctx: Koa.Context,
+  services: CoreServices,
+  assets: AppAssets,
+  analyzer: () => Promise<Analyzer>,
+  limiter: RateLimiter,
+  session: AppSession,
+) {
   const page = readFeedbackPageQuery(ctx.query);
   let items: ShownItem[];
   let nextBefore: string | null = null;
   if (page.q !== undefined) {
+    await meterSearch(ctx, limiter, session);
     items = (await searched(services, analyzer, session, page)).map(({ score, feedback }) => ({ ...feedback, score }));
   } else {
     const filters = await filtersOf(services, session.projectId, page);
@@ -52,17 +62,18 @@ async function renderFeedbackPage(ctx: Koa.Context, services: CoreServices, asse
 }
 
 /** GET /app/feedback (the list, or search by meaning with `q`) and GET /app/feedback/export (the same as CSV); viewers and editors alike. */
-export function feedbackRoutes(router: Router, services: CoreServices, assets: AppAssets, analyzer: () => Promise<Analyzer>): void {
+export function feedbackRoutes(router: Router, services: CoreServices, assets: AppAssets, analyzer: () => Promise<Analyzer>, limiter: RateLimiter): void {
   router.get('/app/feedback', async (ctx) => {
     const session = await signedIn(ctx, services, assets);
     if (!session) return;
-    await withPageErrors(ctx, assets, () => renderFeedbackPage(ctx, services, assets, analyzer, session));
+    await withPageErrors(ctx, assets, () => renderFeedbackPage(ctx, services, assets, analyzer, limiter, session));
   });
   router.get('/app/feedback/export', async (ctx) => {
     const session = await signedIn(ctx, services, assets);
     if (!session) return;
     await withPageErrors(ctx, assets, async () => {
       const page = readFeedbackPageQuery(ctx.query);
+      if (page.q !== undefined) await meterSearch(ctx, limiter, session);
       // A search exports its results, best first; the list exports every item matching its filters, newest first, not one page.
       const items =
         page.q !== undefined
