@@ -27,9 +27,10 @@ export async function startAdminChannel(runtime: Runtime, logger: Logger): Promi
       maxLineLength: MAX_REQUEST_LENGTH,
       idleTimeoutMs: IDLE_TIMEOUT_MS,
       logger,
-      answer: async (line) => {
+      answer: async (line, notice) => {
         const request = parseAdminRequest(line);
-        const answer = 'argv' in request ? await runAdminCommand(runtime, request.argv, logger) : request;
+        const progress = (text: string) => notice(JSON.stringify({ progress: text }));
+        const answer = 'argv' in request ? await runAdminCommand(runtime, request.argv, logger, progress) : request;
         return JSON.stringify(answer);
       },
       tooLong: () => JSON.stringify(refusal('bad-request', `request longer than ${MAX_REQUEST_LENGTH} characters`)),

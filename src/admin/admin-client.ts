@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { isAdminAnswer, type AdminAnswer } from './admin-protocol.js';
+import { isAdminAnswer, isAdminProgress, type AdminAnswer } from './admin-protocol.js';
 
 /** Nobody listens: no socket file, or one a stopped service left behind. */
 const NOBODY_LISTENS = new Set(['ENOENT', 'ECONNREFUSED', 'ENOTSOCK']);
@@ -10,7 +10,7 @@ export class AdminChannelError extends Error {}
  * Sends one command line to the service listening on `socketPath` and resolves its answer;
  * resolves undefined when no service listens there.
  */
-export function askRunningService(socketPath: string, argv: string[]): Promise<AdminAnswer | undefined> {
+export function askRunningService(socketPath: string, argv: string[], onProgress?: (line: string) => void): Promise<AdminAnswer | undefined> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(socketPath);
     let connected = false;
@@ -22,17 +22,24 @@ export function askRunningService(socketPath: string, argv: string[]): Promise<A
     });
     socket.on('data', (chunk: string) => {
       received += chunk;
-      const newline = received.indexOf('\n');
-      if (newline < 0) return;
-      socket.destroy();
-      let answer: unknown;
-      try {
-        answer = JSON.parse(received.slice(0, newline));
-      } catch {
-        answer = undefined;
+      for (let newline = received.indexOf('\n'); newline >= 0; newline = received.indexOf('\n')) {
+        const line = received.slice(0, newline);
+        received = received.slice(newline + 1);
+        let answer: unknown;
+        try {
+          answer = JSON.parse(line);
+        } catch {
+          answer = undefined;
+        }
+        if (isAdminProgress(answer)) {
+          onProgress?.(answer.progress);
+          continue;
+        }
+        socket.destroy();
+        if (isAdminAnswer(answer)) resolve(answer);
+        else reject(new AdminChannelError(`the service answered on ${socketPath} with something that is not an answer`));
+        return;
       }
-      if (isAdminAnswer(answer)) resolve(answer);
-      else reject(new AdminChannelError(`the service answered on ${socketPath} with something that is not an answer`));
     });
     socket.once('error', (error: NodeJS.ErrnoException) => {
       if (!connected && NOBODY_LISTENS.has(error.code ?? '')) resolve(undefined);

@@ -3,11 +3,20 @@ import type { CliFailure } from '../cli/cli-failure.js';
 /**
  * feedbackctl and the running service speak one JSON line each way over the admin socket:
  * `{"argv":["key","create",…]}` is answered by `{"ok":true,"output":[lines]}` or
- * `{"ok":false,"output":[lines],"error":{"kind":…,"message":…}}`.
+ * `{"ok":false,"output":[lines],"error":{"kind":…,"message":…}}`, possibly after lines of progress
+ * `{"progress":"…"}` while a long command runs.
  */
 export interface AdminRequest {
   argv: string[];
 }
+
+/** A line the service may send before its answer: how far a long command has come (`import`). */
+export interface AdminProgress {
+  progress: string;
+}
+
+export const isAdminProgress = (value: unknown): value is AdminProgress =>
+  typeof value === 'object' && value !== null && typeof (value as AdminProgress).progress === 'string';
 
 export type AdminErrorKind = CliFailure['kind'] | 'refused' | 'bad-request';
 

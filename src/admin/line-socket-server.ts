@@ -8,8 +8,11 @@ export interface LineSocketServerOptions {
   maxLineLength: number;
   /** A connection that sends nothing for this long is closed. */
   idleTimeoutMs: number;
-  /** Answers one line (without its newline) with one line; a throw is answered by `failed()`. */
-  answer(line: string): Promise<string>;
+  /**
+   * Answers one line (without its newline) with one line; a throw is answered by `failed()`. Before
+   * it, `notice` may send lines of its own (progress of a long command) on the same connection.
+   */
+  answer(line: string, notice: (line: string) => void): Promise<string>;
   tooLong(): string;
   failed(): string;
   logger: Logger;
@@ -59,9 +62,9 @@ export async function listenForLines(options: LineSocketServerOptions): Promise<
   const running = new Set<Promise<unknown>>();
   const busy = new WeakSet<net.Socket>();
 
-  const answerSafely = async (line: string): Promise<string> => {
+  const answerSafely = async (line: string, notice: (line: string) => void): Promise<string> => {
     try {
-      return await options.answer(line);
+      return await options.answer(line, notice);
     } catch (error) {
       options.logger.error({ err: error }, 'admin channel could not answer a request');
       return options.failed();
@@ -98,7 +101,9 @@ export async function listenForLines(options: LineSocketServerOptions): Promise<
           buffered = buffered.slice(newline + 1);
           if (line.length > options.maxLineLength) return refuseTooLong();
           if (line.trim() === '') continue;
-          const answering = answerSafely(line);
+          const answering = answerSafely(line, (text) => {
+            if (!socket.destroyed) socket.write(text + '\n');
+          });
           running.add(answering);
           const answer = await answering.finally(() => running.delete(answering));
           if (!socket.destroyed) socket.write(answer + '\n');

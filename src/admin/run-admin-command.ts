@@ -14,7 +14,7 @@ function commandName(argv: string[]): string {
  * Runs a feedbackctl command line inside the service, on its runtime: its projections are live,
  * so a command that waits for its events sees them applied (and the key cache cleared) at once.
  */
-export async function runAdminCommand(runtime: Runtime, argv: string[], logger: Logger): Promise<AdminAnswer> {
+export async function runAdminCommand(runtime: Runtime, argv: string[], logger: Logger, progress?: (line: string) => void): Promise<AdminAnswer> {
   const [name, ...args] = argv;
   const command = findCommand(name);
   if (!command) return refusal('usage', `unknown command "${name.slice(0, 100)}"`);
@@ -22,7 +22,7 @@ export async function runAdminCommand(runtime: Runtime, argv: string[], logger: 
   const output: string[] = [];
   logger.info({ command: commandName(argv) }, 'admin command');
   try {
-    await command.run(runtime, args, (line) => output.push(line));
+    await command.run(runtime, args, (line) => output.push(line), { local: false, progress });
     return { ok: true, output };
   } catch (error) {
     const failure = describeCliFailure(error);

@@ -23,6 +23,8 @@ export type Print = (line: string) => void;
 /** Where a command runs: `local` in the feedbackctl process (it owns the terminal), otherwise inside the service. */
 export interface RunMode {
   local: boolean;
+  /** Through a running service: where a long command reports how far it has come (the client shows it). */
+  progress?: (line: string) => void;
 }
 
 export interface CliCommand {

@@ -25,7 +25,28 @@ function reportFailure(failure: CliFailure | NonNullable<AdminAnswer['error']>, 
 async function askService(config: Config, argv: string[]): Promise<AdminAnswer | undefined> {
   if (config.databaseUrl || config.dataDir.startsWith('memory://')) return undefined;
   const socketPath = adminSocketPath(config.dataDir);
-  return socketPath ? askRunningService(socketPath, argv) : undefined;
+  if (!socketPath) return undefined;
+  const progress = progressLine();
+  try {
+    return await askRunningService(socketPath, argv, progress.show);
+  } finally {
+    progress.clear();
+  }
+}
+
+/** Progress a running service reports: rewritten in place on a terminal, a line each elsewhere. */
+function progressLine() {
+  const tty = process.stderr.isTTY;
+  let shown = false;
+  return {
+    show: (line: string) => {
+      shown = true;
+      process.stderr.write(tty ? `\r${line}\x1b[K` : `${line}\n`);
+    },
+    clear: () => {
+      if (tty && shown) process.stderr.write('\r\x1b[K');
+    },
+  };
 }
 
 const THROUGH_SERVER = Object.keys(CLI_COMMANDS).filter((name) => CLI_COMMANDS[name].throughServer);

@@ -22,7 +22,10 @@ function baseTexts(): string[] {
   const texts: string[] = [];
   for (const folder of ['first-week', 'generalisation', 'generalisation-2']) {
     for (const file of readdirSync(path.join(FIXTURES, folder)).filter((name) => name.endsWith('.jsonl'))) {
-      for (const line of readFileSync(path.join(FIXTURES, folder, file), 'utf8').split('\n').filter(Boolean)) texts.push((JSON.parse(line) as { text: string }).text);
+      for (const line of readFileSync(path.join(FIXTURES, folder, file), 'utf8')
+        .split('\n')
+        .filter(Boolean))
+        texts.push((JSON.parse(line) as { text: string }).text);
     }
   }
   return texts;
@@ -85,7 +88,8 @@ async function throughService(file: string, rows: number): Promise<{ importSecon
       const backlog = (await (await fetch(service.info.backlogUrl)).json()) as Backlog;
       peakRssMb = Math.max(peakRssMb, backlog.rssMb);
       const seconds = (performance.now() - started) / 1000;
-      if (Math.round(seconds) % 10 === 0) process.stderr.write(`\r  ${rows} rows: ${seconds.toFixed(0)} s, ${backlog.pending} to analyse, ${backlog.unclustered} to theme   `);
+      if (Math.round(seconds) % 10 === 0)
+        process.stderr.write(`\r  ${rows} rows: ${seconds.toFixed(0)} s, ${backlog.pending} to analyse, ${backlog.unclustered} to theme   `);
       if (done && backlog.pending === 0 && backlog.unclustered === 0) break;
     }
     process.stderr.write('\n');
@@ -100,7 +104,9 @@ async function throughService(file: string, rows: number): Promise<{ importSecon
 const base = baseTexts();
 const dir = mkdtempSync(path.join(tmpdir(), 'import-e2e-'));
 try {
-  console.log(`History import end to end (embedded database, workers on, ${THREADS} analyzer thread${THREADS > 1 ? 's' : ''}; ${base.length} distinct customer texts varied by row):`);
+  console.log(
+    `History import end to end (embedded database, workers on, ${THREADS} analyzer thread${THREADS > 1 ? 's' : ''}; ${base.length} distinct customer texts varied by row):`,
+  );
   for (const rows of SIZES) {
     const file = path.join(dir, `rows-${rows}.csv`);
     await writeCsv(file, rows, base);

@@ -73,6 +73,20 @@ describe('the admin channel: feedbackctl commands run inside the service that ho
     expect(project.keys).to.have.length(3);
   });
 
+  it('an import through the channel reports its progress as it goes, then answers with its summary', async () => {
+    const created = await askRunningService(socketPath, ['project', 'create', '--name', 'Imports', '--json']);
+    const { projectId } = JSON.parse(created!.output[0]);
+    const file = path.join(dataDir, 'history.csv');
+    const rows = Array.from({ length: 2000 }, (_, i) => `r-${i},"The export to PDF fails on long reports (case ${i})"`);
+    writeFileSync(file, ['id,Comment', ...rows].join('\n'));
+    const progress: string[] = [];
+    const answer = await askRunningService(socketPath, ['import', file, '--project', projectId, '--map', 'text=Comment'], (line) => progress.push(line));
+    expect(answer?.ok, JSON.stringify(answer)).to.equal(true);
+    expect(answer!.output[0]).to.include('2,000 new');
+    expect(progress.length, 'a progress line a second while importing').to.be.greaterThan(0);
+    for (const line of progress) expect(line).to.match(/^import: [\d,]+ rows, [\d,]+ rows\/s, \d+%/);
+  });
+
   it('answers garbage, a wrong shape, an unknown command and one that needs the service stopped with an error each, then serves the next line', async () => {
     const lines = [
       'not json at all',

@@ -5,7 +5,7 @@ import { badRowList, badRowReport, type BadRow } from '../../imports/bad-row-rep
 import { applyColumnMap, ColumnMapError } from '../../imports/column-map.js';
 import { IMPORT_FORMAT_NAMES, IMPORT_FORMATS, isImportFormatName } from '../../imports/formats.js';
 import { importFeedbackFile, type ImportSummary } from '../../imports/import-feedback-file.js';
-import { clearProgress, importProgress } from '../../imports/import-progress.js';
+import { clearProgress, importProgress, importProgressNotices } from '../../imports/import-progress.js';
 import type { Runtime } from '../../runtime.js';
 import { cliContext } from '../cli-context.js';
 import type { Print, RunMode } from '../command-table.js';
@@ -37,7 +37,7 @@ export async function importCommand(runtime: Runtime, args: string[], print: Pri
   const reportPath = path.resolve(values.report ?? `${file}.bad-rows.csv`);
   const kept = badRowList(20);
   const badRows = dryRun ? kept : badRowReport(reportPath);
-  const showProgress = mode.local && process.stderr.isTTY ? importProgress() : undefined;
+  const showProgress = mode.local && process.stderr.isTTY ? importProgress() : mode.progress ? importProgressNotices(mode.progress) : undefined;
   let summary: ImportSummary;
   try {
     summary = await importFeedbackFile(
@@ -46,7 +46,7 @@ export async function importCommand(runtime: Runtime, args: string[], print: Pri
       cliContext(runtime),
     );
   } finally {
-    if (showProgress) clearProgress();
+    if (mode.local && showProgress) clearProgress();
     await badRows.close();
   }
   const source = IMPORT_FORMATS[format].source;
