@@ -4,6 +4,7 @@ import { searchRoute } from '../queries/search/route.js';
 import { listClustersRoute } from '../queries/clusters/list-route.js';
 import { clusterDetailRoute } from '../queries/clusters/detail-route.js';
 import { changeClusterStatusRoute } from '../commands/change-cluster-status/route.js';
+import { defineClusterRoute } from '../commands/define-cluster/route.js';
 import type { Runtime } from './runtime.js';
 import { pingRoute } from '../queries/ping/route.js';
 import { submitFeedbackRoute } from '../commands/submit-feedback/route.js';
@@ -53,6 +54,7 @@ export function allRoutes({ runtime, analyzer }: RouteDeps): RouteSpec[] {
     clusterTrendRoute(runtime),
     trendsRoute(runtime),
     changeClusterStatusRoute(runtime),
+    defineClusterRoute(runtime, analyzer),
     identifyUserRoute(runtime),
     userDetailRoute(runtime),
     listWebhooksRoute(runtime),

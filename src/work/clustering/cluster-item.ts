@@ -17,6 +17,7 @@ import { themeAfterJoin } from './theme-after-join.js';
 import { recordLabel } from './record-label.js';
 import { relabelAfterDelete } from './relabel-after-delete.js';
 import { finiteOrZero, settleTheme } from './settle-theme.js';
+import { definedThemeFor } from './defined-themes.js';
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
@@ -78,10 +79,12 @@ export async function clusterItem(services: Services, labeler: ThemeLabeler, pro
       ORDER BY c.centroid <=> m.embedding, c.cluster_id LIMIT 1`,
     [projectId, member.model, feedbackId],
   );
-  const assignment = chooseTheme(
-    nearest.rows.map((c) => ({ clusterId: c.cluster_id, similarity: finiteOrZero(c.similarity) })),
-    thresholdsFor(member.model),
-  );
+  const assignment =
+    (await definedThemeFor(services.db, projectId, member.model, feedbackId)) ??
+    chooseTheme(
+      nearest.rows.map((c) => ({ clusterId: c.cluster_id, similarity: finiteOrZero(c.similarity) })),
+      thresholdsFor(member.model),
+    );
   const now = () => services.clock.now().toISOString();
   let clusterId = assignment.kind === 'join' ? assignment.clusterId : clusterIdFor(feedbackId, member.model);
   if (assignment.kind === 'create') {
