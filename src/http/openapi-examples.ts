@@ -281,6 +281,10 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, { summary: string; 
       },
     },
   },
+  acceptThemeSuggestion: {
+    asSuggested: { summary: 'Keep the suggested label and keywords', value: {} },
+    named: { summary: 'Name it and choose its keywords', value: { label: 'CSV export', keywords: ['csv', 'export', 'spreadsheet'] } },
+  },
   mergeCluster: { merge: { summary: 'Fold this theme into another', value: { into: 'cl_0f3k8d2m5q7w9e1r4t6y' } } },
   moveFeedback: { move: { summary: 'Put the item into another theme', value: { clusterId: 'cl_0f3k8d2m5q7w9e1r4t6y' } } },
   splitCluster: {

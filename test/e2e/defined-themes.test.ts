@@ -179,4 +179,23 @@ describe('defined themes: a person steers the taxonomy (POST /clusters, PATCH ke
     const row = await server.runtime.db.query(`SELECT hand_shaped, merged_into FROM clusters WHERE cluster_id = $1`, [billing]);
     expect(row.rows[0]).to.deep.equal({ hand_shaped: true, merged_into: null });
   });
+
+  it('suggests discovered themes no defined theme covers, and accepting one makes it defined', async () => {
+    const { suggestions } = await get('/api/v1/clusters/suggestions');
+    const suggestion = suggestions.find((s: { id: string }) => s.id === login);
+    expect(suggestion, JSON.stringify(suggestions)).to.not.equal(undefined);
+    expect(suggestion.keywords).to.not.be.empty;
+    expect(suggestion.recentSize).to.be.at.least(2);
+    expect(suggestion.sampleFeedbackIds).to.have.length.within(1, 3);
+    expect(suggestions.map((s: { id: string }) => s.id)).to.not.include(billing);
+    expect((await server.request('/api/v1/clusters/suggestions', { key: project.widgetKey })).status).to.equal(401);
+
+    const accepted = await send('POST', `/api/v1/clusters/suggestions/${login}/accept`, { label: 'Sign-in' });
+    expect(accepted.status).to.equal(200);
+    expect(await readJson(accepted)).to.deep.include({ id: login, label: 'Sign-in', origin: 'defined', keywords: suggestion.keywords });
+    expect((await get('/api/v1/clusters/suggestions')).suggestions.map((s: { id: string }) => s.id)).to.not.include(login);
+    expect((await send('POST', `/api/v1/clusters/suggestions/${billing}/accept`, {})).status).to.equal(404);
+    expect((await send('POST', `/api/v1/clusters/suggestions/${login}/accept`, {}, other.secretKey)).status).to.equal(404);
+    expect(await itemCluster(handMovedId), 'still where the person put it').to.equal(login);
+  });
 });
