@@ -21,6 +21,8 @@ import type { QuoteExtractor } from './transcripts/extraction/quote-extractor.js
 import type { RecordedEvent } from './eventstore/event-store.js';
 import { queueAnalysis } from './reactors/queue-analysis/reactor.js';
 import { queueClustering } from './reactors/queue-clustering/reactor.js';
+import { queueDefinedThemeSweeps } from './reactors/queue-defined-theme-sweeps/reactor.js';
+import { sweepDefinedThemes } from '../commands/move-into-defined-themes/handler.js';
 import { queueQuestionEvaluations } from './reactors/queue-question-evaluations/reactor.js';
 import { queueUserHealth } from './reactors/queue-user-health/reactor.js';
 import { webhookOutbox } from './reactors/webhook-outbox/reactor.js';
@@ -57,6 +59,8 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     [new WorkerLoop('question-evaluation', () => questions.runOnce(), runtime.logger), queueQuestionEvaluations.handles],
     [healthLoop, queueUserHealth.handles],
     [new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger), queueClustering.handles],
+    // A project whose clustering lease is busy stays queued and is tried again after the idle wait.
+    [new WorkerLoop('defined-themes', () => sweepDefinedThemes(runtime), runtime.logger), queueDefinedThemeSweeps.handles],
     [webhookLoop, webhookOutbox.handles],
     [new WorkerLoop('slack-alerts', () => slack.runOnce(), runtime.logger), webhookOutbox.handles],
     // Its work is written by the command, before the transcript's event.

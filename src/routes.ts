@@ -3,7 +3,10 @@ import type { RouteSpec } from './http/route.js';
 import { searchRoute } from '../queries/search/route.js';
 import { listClustersRoute } from '../queries/clusters/list-route.js';
 import { clusterDetailRoute } from '../queries/clusters/detail-route.js';
+import { themeSuggestionsRoute } from '../queries/clusters/suggestions-route.js';
+import { acceptThemeSuggestionRoute } from '../commands/accept-theme-suggestion/route.js';
 import { changeClusterStatusRoute } from '../commands/change-cluster-status/route.js';
+import { defineClusterRoute } from '../commands/define-cluster/route.js';
 import type { Runtime } from './runtime.js';
 import { pingRoute } from '../queries/ping/route.js';
 import { submitFeedbackRoute } from '../commands/submit-feedback/route.js';
@@ -49,10 +52,14 @@ export function allRoutes({ runtime, analyzer }: RouteDeps): RouteSpec[] {
     deleteFeedbackRoute(runtime),
     searchRoute(runtime, analyzer),
     listClustersRoute(runtime),
+    // Before GET /clusters/{id}, which would take `suggestions` for an id.
+    themeSuggestionsRoute(runtime),
+    acceptThemeSuggestionRoute(runtime),
     clusterDetailRoute(runtime),
     clusterTrendRoute(runtime),
     trendsRoute(runtime),
     changeClusterStatusRoute(runtime),
+    defineClusterRoute(runtime, analyzer),
     identifyUserRoute(runtime),
     userDetailRoute(runtime),
     listWebhooksRoute(runtime),

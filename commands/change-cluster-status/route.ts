@@ -6,12 +6,15 @@ import type { CoreServices } from '../../src/services.js';
 import { ClusterSchema, clusterLinks, findCluster, toCluster } from '../../queries/clusters/cluster-record.js';
 import { checkTrackerLinks, MAX_TRACKER_LINKS, TRACKER_LINK_MAX_CHARS } from '../../src/domain/cluster/tracker-links.js';
 import { setClusterLinks } from '../link-cluster/handler.js';
-import { NotFound } from '../../src/domain/errors.js';
+import { Invalid, NotFound, type FieldProblem } from '../../src/domain/errors.js';
+import { checkedDescription, checkedKeywords } from '../../src/domain/cluster/definition-rules.js';
 import { ClusterIdParams } from '../../queries/clusters/detail-route.js';
 import { changeClusterStatus } from './handler.js';
 import { Chars } from '../../src/http/chars.js';
-import { LABEL_LIMIT_CHARS } from '../../src/domain/cluster/label-rules.js';
+import { checkedLabel, LABEL_LIMIT_CHARS } from '../../src/domain/cluster/label-rules.js';
 import { renameCluster } from '../rename-cluster/handler.js';
+import { changeClusterDefinition } from '../change-cluster-definition/handler.js';
+import { DescriptionField, KeywordsField, ParentIdField } from '../define-cluster/schema.js';
 
 const ChangeClusterStatusBody = Type.Object(
   {
@@ -36,9 +39,28 @@ const ChangeClusterStatusBody = Type.Object(
         examples: [['https://github.com/acme/app/issues/42', 'https://linear.app/acme/issue/ENG-7']],
       }),
     ),
+    keywords: Type.Optional(KeywordsField),
+    description: Type.Optional(Type.Union([DescriptionField, Type.Null()])),
+    parentId: Type.Optional(Type.Union([ParentIdField, Type.Null()])),
   },
-  { additionalProperties: false, minProperties: 1, description: '`status`, `label`, `links`, or several.' },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description:
+      '`status`, `label`, `links`, `keywords`, `description`, `parentId`, or several. `keywords` replace the theme’s keywords (and make a discovered ' +
+      'theme a defined one); `description` and `parentId` set or, with null, clear.',
+  },
 );
+
+function problemsOf(check: () => unknown): FieldProblem[] {
+  try {
+    check();
+    return [];
+  } catch (error) {
+    if (error instanceof Invalid) return error.problems;
+    throw error;
+  }
+}
 
 export function changeClusterStatusRoute(services: CoreServices): RouteSpec<Static<typeof ChangeClusterStatusBody>, unknown, { id: string }> {
   return {
@@ -52,19 +74,30 @@ export function changeClusterStatusRoute(services: CoreServices): RouteSpec<Stat
       'reopen silently when feedback arrives (they stay muted: no regression and no spike events) until set `active` or ' +
       '`resolved`. Muting ends a spike: a muted theme never shows `spiking` and never fires `cluster.spiking`. Setting the status it already has changes nothing. ' +
       '`label` renames the theme (`ClusterRenamed`); the same label again changes nothing. `links` sets its links to tracker issues ' +
-      '(`ClusterLinksChanged`), returned as `links`. Any of them may be sent together.',
+      '(`ClusterLinksChanged`), returned as `links`. `keywords`, `description` and `parentId` change the theme’s definition ' +
+      '(`ClusterDefinitionChanged`; validated as in POST /clusters, 400 naming the field); new keywords move the items that match ' +
+      'them in within a minute. Any of them may be sent together; the definition is checked and recorded first.',
     tags: ['clusters'],
     auth: ['secret'],
     params: ClusterIdParams,
     body: ChangeClusterStatusBody,
-    validate: ({ body }) => (body.links ? checkTrackerLinks(body.links).problems : []),
+    // Every field checked before anything is recorded, so a bad one changes nothing (the parent is checked by the first command).
+    validate: ({ body }) => [
+      ...(body.links ? checkTrackerLinks(body.links).problems : []),
+      ...problemsOf(() => body.label !== undefined && checkedLabel(body.label)),
+      ...problemsOf(() => body.keywords !== undefined && checkedKeywords(body.keywords)),
+      ...problemsOf(() => typeof body.description === 'string' && checkedDescription(body.description)),
+    ],
     responses: { 200: { description: 'The updated theme.', schema: ClusterSchema }, ...commonProblems(['400', '401', '404', '429']) },
     async handle(request) {
       const { projectId } = request.auth;
       const cluster = await findCluster(services.db, projectId, request.params.id);
       if (!cluster) throw new NotFound('The cluster');
-      const { status, label, links } = request.body;
+      const { status, label, links, keywords, description, parentId } = request.body;
       const clusterId = cluster.cluster_id;
+      if (keywords !== undefined || description !== undefined || parentId !== undefined) {
+        await changeClusterDefinition(services, { projectId, clusterId, keywords, description, parentId }, commandContextFor(request));
+      }
       if (label !== undefined) await renameCluster(services, { projectId, clusterId, label }, commandContextFor(request));
       if (links !== undefined) await setClusterLinks(services, { projectId, clusterId, links }, commandContextFor(request));
       if (status !== undefined) await changeClusterStatus(services, { projectId, clusterId, status }, commandContextFor(request));

@@ -110,4 +110,22 @@ export const clustersMigrations: Migration[] = [
       DELETE FROM parked_events WHERE projection = 'clusters';
     `,
   },
+  {
+    // Defined themes (POST /clusters): where a theme comes from, its keywords, description and parent area; and
+    // which items a person placed (moved or split), which the defined-theme pass never moves. Hand moves are
+    // only in the log, so the read model is rebuilt.
+    id: '0410_clusters_defined_themes',
+    sql: `
+      ALTER TABLE clusters ADD COLUMN IF NOT EXISTS origin text NOT NULL DEFAULT 'discovered',
+        ADD COLUMN IF NOT EXISTS keywords text[] NOT NULL DEFAULT '{}',
+        ADD COLUMN IF NOT EXISTS description text,
+        ADD COLUMN IF NOT EXISTS parent_id text,
+        ADD COLUMN IF NOT EXISTS defined_at timestamptz;
+      CREATE INDEX IF NOT EXISTS clusters_parent ON clusters (project_id, parent_id) WHERE parent_id IS NOT NULL;
+      ALTER TABLE cluster_members ADD COLUMN IF NOT EXISTS placed_by_hand boolean NOT NULL DEFAULT false;
+      TRUNCATE clusters, cluster_members;
+      DELETE FROM projection_checkpoints WHERE name = 'clusters';
+      DELETE FROM parked_events WHERE projection = 'clusters';
+    `,
+  },
 ];

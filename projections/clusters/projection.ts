@@ -48,6 +48,8 @@ export const clustersProjection = projector({
     'ClusterMerged',
     'ClusterRenamed',
     'ClusterSplit',
+    'ClusterDefined',
+    'ClusterDefinitionChanged',
   ],
   migrations: clustersMigrations,
   applyRun: {
@@ -129,7 +131,7 @@ export const clustersProjection = projector({
         const member = await memberRow(tx, event.data.feedbackId);
         if (member === undefined) return;
         await moveMember(tx, event.data.feedbackId, null, null);
-        await tx.query(`UPDATE cluster_members SET model = $2, embedding = $3 WHERE feedback_id = $1`, [
+        await tx.query(`UPDATE cluster_members SET model = $2, embedding = $3, placed_by_hand = false WHERE feedback_id = $1`, [
           event.data.feedbackId,
           event.data.embedding.model,
           pgvector.toSql(
@@ -139,9 +141,33 @@ export const clustersProjection = projector({
         return;
       }
       case 'FeedbackClustered':
-      case 'FeedbackMoved':
         await moveMember(tx, event.data.feedbackId, event.data.clusterId, event.position.prepare);
         return;
+      case 'FeedbackMoved':
+        await moveMember(tx, event.data.feedbackId, event.data.clusterId, event.position.prepare);
+        // A person's placement (a move or a split) is kept: the defined-theme pass never moves it again.
+        await tx.query(`UPDATE cluster_members SET placed_by_hand = $2 WHERE feedback_id = $1`, [event.data.feedbackId, event.data.reason !== 'defined']);
+        return;
+      case 'ClusterDefined':
+        // A person's theme: their label, and no automatic merge or relabel (hand-shaped, manual label).
+        await tx.query(
+          `UPDATE clusters SET origin = 'defined', label = $2, label_source = 'manual', hand_shaped = true, keywords = $3, description = $4,
+                  parent_id = $5, defined_at = $6
+            WHERE cluster_id = $1`,
+          [event.data.clusterId, event.data.label, event.data.keywords, event.data.description ?? null, event.data.parentId ?? null, event.data.at],
+        );
+        return;
+      case 'ClusterDefinitionChanged': {
+        const defined = event.data.keywords.length > 0;
+        await tx.query(
+          `UPDATE clusters SET keywords = $2, description = $3, parent_id = $4,
+                  origin = CASE WHEN $5 THEN 'defined' ELSE origin END, hand_shaped = hand_shaped OR $5,
+                  label_source = CASE WHEN $5 THEN 'manual' ELSE label_source END, defined_at = CASE WHEN $5 THEN coalesce(defined_at, $6) ELSE defined_at END
+            WHERE cluster_id = $1`,
+          [event.data.clusterId, event.data.keywords, event.data.description ?? null, event.data.parentId ?? null, defined, event.data.at],
+        );
+        return;
+      }
       case 'FeedbackDeleted':
         await moveMember(tx, event.data.feedbackId, null, null);
         await tx.query(`DELETE FROM cluster_members WHERE feedback_id = $1`, [event.data.feedbackId]);

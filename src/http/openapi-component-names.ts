@@ -25,6 +25,8 @@ export const RESPONSE_BODY_NAMES: Record<string, Record<number, string>> = {
   mergeCluster: { 200: 'Cluster' },
   moveFeedback: { 200: 'Cluster' },
   splitCluster: { 201: 'Cluster' },
+  defineCluster: { 201: 'Cluster' },
+  acceptThemeSuggestion: { 200: 'Cluster' },
   receiveGithubWebhook: { 200: 'TrackerWebhookResult' },
   receiveLinearWebhook: { 200: 'TrackerWebhookResult' },
   getClusterTrend: { 200: 'ClusterTrend' },

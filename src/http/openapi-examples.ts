@@ -59,6 +59,12 @@ const CLUSTER = {
   churnRiskCount: 2,
   firstSeenAt: '2025-01-02T14:05:00.000Z',
   lastSeenAt: '2025-01-15T09:30:00.000Z',
+  origin: 'discovered',
+  keywords: [],
+  description: null,
+  parentId: null,
+  childCount: 0,
+  rollup: { size: 14, sentiment: { positive: 0, neutral: 3, negative: 11 } },
 };
 
 const WEBHOOK_ENDPOINT = {
@@ -261,6 +267,23 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, { summary: string; 
     resolve: { summary: 'Mark the theme resolved', value: { status: 'resolved' } },
     mute: { summary: 'Mute the theme', value: { status: 'muted' } },
     rename: { summary: 'Rename the theme (kept over automatic labels)', value: { label: 'CSV export times out' } },
+    keywords: { summary: 'Change a defined theme’s keywords (keywords make a discovered theme defined)', value: { keywords: ['export', 'csv', 'download'] } },
+    parent: { summary: 'File the theme under a parent area, or take it out with null', value: { parentId: 'cl_0f3k8d2m5q7w9e1r4t6y' } },
+  },
+  defineCluster: {
+    define: {
+      summary: 'A theme for billing, filed under a parent area',
+      value: {
+        label: 'Billing and invoices',
+        keywords: ['invoice', 'billing', 'refund', 'charged twice'],
+        description: 'Anything about invoices, charges and refunds.',
+        parentId: 'cl_0f3k8d2m5q7w9e1r4t6y',
+      },
+    },
+  },
+  acceptThemeSuggestion: {
+    asSuggested: { summary: 'Keep the suggested label and keywords', value: {} },
+    named: { summary: 'Name it and choose its keywords', value: { label: 'CSV export', keywords: ['csv', 'export', 'spreadsheet'] } },
   },
   mergeCluster: { merge: { summary: 'Fold this theme into another', value: { into: 'cl_0f3k8d2m5q7w9e1r4t6y' } } },
   moveFeedback: { move: { summary: 'Put the item into another theme', value: { clusterId: 'cl_0f3k8d2m5q7w9e1r4t6y' } } },

@@ -1,6 +1,7 @@
 import type { AnyReactor } from '../projection-engine/projection.js';
 import { queueAnalysis } from './queue-analysis/reactor.js';
 import { queueClustering } from './queue-clustering/reactor.js';
+import { queueDefinedThemeSweeps } from './queue-defined-theme-sweeps/reactor.js';
 import { queueErasureOfDeleted } from './queue-erasure/reactor.js';
 import { queueQuestionEvaluations } from './queue-question-evaluations/reactor.js';
 import { queueUserHealth } from './queue-user-health/reactor.js';
@@ -20,4 +21,5 @@ export const allReactors = (): AnyReactor[] => [
   trackUserErasures,
   queueUserHealth,
   trackIdentityMerges,
+  queueDefinedThemeSweeps,
 ];

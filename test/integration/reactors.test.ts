@@ -18,6 +18,7 @@ describe('reactors are never reset by a rebuild', () => {
     'track-user-erasures',
     'queue-user-health',
     'track-identity-merges',
+    'queue-defined-theme-sweeps',
   ];
 
   before(async () => {

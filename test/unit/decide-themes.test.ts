@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { clusterIdFor, decideThemes, spikeCounts, type BatchItem, type ThemeSnapshot, type ThemesDecided } from '../../src/domain/cluster/decide-themes.js';
+import { keywordStems, type DefinedTheme } from '../../src/domain/cluster/defined-match.js';
 import type { SnapshotTheme } from '../../src/domain/cluster/theme-overlay.js';
 import { WorkflowSpecification } from '../support/workflow-spec.js';
 
@@ -124,6 +125,32 @@ describe('decideThemes: a batch of items placed into themes (given the themes ne
     given(theme('a', [1, 0, 0], { autoMerge: false }), theme('b', [0.6, 0.8, 0]))
       .when([item('f1', [Math.sqrt(3) / 2, 0.5, 0])])
       .thenMatches((output) => expect(types(output)).to.deep.equal(['FeedbackClustered']));
+  });
+
+  it('given an empty defined theme, when an item names its keyword and another is alike in meaning only, then both join it, before any nearer discovered theme', () => {
+    const refunds: DefinedTheme = {
+      clusterId: 'refunds',
+      definedAt: AT,
+      keywords: [{ keyword: 'refund', phrases: [{ stems: keywordStems('refund', 'en') }] }],
+      joinThreshold: THRESHOLDS.join,
+    };
+    const empty = theme('refunds', [], { size: 0, autoMerge: false, reportTimes: [] });
+    spec
+      .given({ projectId: 'p1', themes: [empty, theme('other', [1, 0, 0])], at: AT, defined: new Map([[MODEL, [refunds]]]) })
+      .when([
+        { ...item('f1', [1, 0, 0]), text: 'I want a refund for the broken blender', language: 'en' },
+        { ...item('f2', [0.95, Math.sqrt(1 - 0.9025), 0]), text: 'Where is my money back?', language: 'en' },
+      ])
+      .thenMatches((output) => {
+        expect(types(output)).to.deep.equal(['FeedbackClustered', 'FeedbackClustered']);
+        expect(output.placements).to.deep.equal(
+          new Map([
+            ['f1', 'refunds'],
+            ['f2', 'refunds'],
+          ]),
+        );
+        expect(output.decisions[1].event.data).to.include({ similarity: 0.95 });
+      });
   });
 
   it('never compares an item with themes of another model or another size of vector', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FeedbackClustered } from '../feedback/events.js';
-import { chooseTheme, findMergeAmong, MAX_SETTLE_MERGES, type ClusteringThresholds } from './assignment.js';
+import { chooseTheme, findMergeAmong, MAX_SETTLE_MERGES, type Assignment, type ClusteringThresholds } from './assignment.js';
+import { matchDefinedTheme, type DefinedTheme } from './defined-match.js';
 import type { ClusterEvent } from './events.js';
 import { isSpike, type SpikeCounts } from './spike.js';
 import { ThemeOverlay, type SnapshotTheme } from './theme-overlay.js';
@@ -15,6 +16,9 @@ export interface BatchItem {
   vector: readonly number[];
   /** Its own time (ms): a backfilled item counts for spikes at its time, not at receipt. */
   createdAt: number;
+  /** Its (redacted) text and language, for the keywords of defined themes. */
+  text?: string;
+  language?: string;
 }
 
 export interface ThemeSnapshot {
@@ -23,6 +27,8 @@ export interface ThemeSnapshot {
   themes: readonly SnapshotTheme[];
   /** When the batch is decided (ISO): the `at` of every event. */
   at: string;
+  /** The project's defined themes by embedding model, keywords expanded; their centres are read from the themes. */
+  defined?: ReadonlyMap<string, readonly DefinedTheme[]>;
 }
 
 /** One decided event, in the order it must reach the log, and the item whose clustering caused it. */
@@ -80,10 +86,7 @@ export function decideThemes(batch: readonly BatchItem[], snapshot: ThemeSnapsho
   for (const item of batch) {
     const cluster = (event: ClusterEvent) => decided.decisions.push({ stream: 'cluster', clusterId: event.data.clusterId, event, causedBy: item.feedbackId });
     const thresholds = thresholdsFor(item.model);
-    const scored = overlay
-      .live(item.model, item.vector.length)
-      .map((theme) => ({ clusterId: theme.clusterId, similarity: cosineSimilarity(item.vector, theme.centroid) }));
-    const assignment = chooseTheme(scored, thresholds);
+    const assignment = definedThemeFor(item, snapshot.defined?.get(item.model) ?? [], overlay) ?? nearestTheme(item, overlay, thresholds);
     const joined = assignment.kind === 'join' ? assignment.clusterId : clusterIdFor(item.feedbackId, item.model);
     if (assignment.kind === 'create') {
       overlay.create(joined, item.model, item.vector.length);
@@ -135,6 +138,34 @@ export function decideThemes(batch: readonly BatchItem[], snapshot: ThemeSnapsho
   for (const clusterId of decided.created.keys()) if (!decided.absorbedOlder.has(clusterId)) decided.labelsDue.delete(clusterId);
   const { absorbedOlder: _absorbedOlder, ...result } = decided;
   return result;
+}
+
+/**
+ * First rule: a defined theme the item matches (`matchDefinedTheme`: its keywords, else its meaning) takes
+ * it, its centre as the batch has grown it. The similarity recorded is the cosine to that centre.
+ */
+function definedThemeFor(item: BatchItem, defined: readonly DefinedTheme[], overlay: ThemeOverlay): Assignment | undefined {
+  if (defined.length === 0) return undefined;
+  const centreOf = (clusterId: string) => {
+    const theme = overlay.get(clusterId);
+    return theme && theme.size > 0 && theme.centroid.length === item.vector.length ? theme.centroid : undefined;
+  };
+  const themes = defined.map(({ centre: _stale, ...theme }) => {
+    const centre = centreOf(theme.clusterId);
+    return centre ? { ...theme, centre } : theme;
+  });
+  const match = matchDefinedTheme({ text: item.text ?? '', language: item.language, vector: item.vector }, themes);
+  if (!match || !overlay.get(match.clusterId)) return undefined;
+  const centre = centreOf(match.clusterId);
+  return { kind: 'join', clusterId: match.clusterId, similarity: centre ? cosineSimilarity(item.vector, centre) : 0 };
+}
+
+/** Second and third rules: the nearest theme at or above the join threshold, else a new theme. */
+function nearestTheme(item: BatchItem, overlay: ThemeOverlay, thresholds: ClusteringThresholds): Assignment {
+  const scored = overlay
+    .live(item.model, item.vector.length)
+    .map((theme) => ({ clusterId: theme.clusterId, similarity: cosineSimilarity(item.vector, theme.centroid) }));
+  return chooseTheme(scored, thresholds);
 }
 
 /**

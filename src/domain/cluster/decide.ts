@@ -1,6 +1,7 @@
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import type { ClusterEvent, ClusterStatus } from './events.js';
 import { checkedLabel } from './label-rules.js';
+import { checkedDescription, checkedKeywords, checkedParent, type ParentArea } from './definition-rules.js';
 import { isSpike, type SpikeCounts } from './spike.js';
 import { checkTrackerLinks } from './tracker-links.js';
 import type { ClusterState } from './state.js';
@@ -19,7 +20,32 @@ export type ClusterCommand =
   /** A person sets the theme's links to tracker issues (any form: they are checked and made canonical here). */
   | { type: 'SetLinks'; projectId: string; links: string[]; at: string }
   /** A person splits items off `from` into this new theme (its items then record `FeedbackMoved`). */
-  | { type: 'SplitOff'; clusterId: string; projectId: string; model: string; from: string; feedbackIds: string[]; at: string };
+  | { type: 'SplitOff'; clusterId: string; projectId: string; model: string; from: string; feedbackIds: string[]; at: string }
+  /** A person defines a new theme; `label` and `description` are already redacted, `parent` read from its stream. */
+  | {
+      type: 'Define';
+      clusterId: string;
+      projectId: string;
+      model: string;
+      label: string;
+      keywords: readonly unknown[];
+      description?: string;
+      parent?: ParentArea;
+      at: string;
+    }
+  /**
+   * A person changes a theme's keywords, description (null clears it) or parent area (null clears it);
+   * absent fields stay. `hasChildren`: whether other themes name this one as their parent.
+   */
+  | {
+      type: 'ChangeDefinition';
+      projectId: string;
+      keywords?: readonly unknown[];
+      description?: string | null;
+      parent?: ParentArea | null;
+      hasChildren: boolean;
+      at: string;
+    };
 
 export interface MergeTarget {
   clusterId: string;
@@ -41,6 +67,7 @@ export function decideCluster(command: ClusterCommand, state: ClusterState): Clu
     return [{ type: 'ClusterCreated', data }];
   }
   if (command.type === 'SplitOff') return splitOff(command, state);
+  if (command.type === 'Define') return define(command, state);
   if (!state.exists) throw new NotFound('The cluster');
   const ref = { clusterId: state.clusterId!, projectId: state.projectId!, at: command.at };
   switch (command.type) {
@@ -80,8 +107,47 @@ export function decideCluster(command: ClusterCommand, state: ClusterState): Clu
       const same = links.length === state.links.length && links.every((link, i) => link === state.links[i]);
       return same ? [] : [{ type: 'ClusterLinksChanged', data: { ...ref, links } }];
     }
+    case 'ChangeDefinition':
+      return changeDefinition(command, state, ref);
   }
 }
+
+function define(command: Extract<ClusterCommand, { type: 'Define' }>, state: ClusterState): ClusterEvent[] {
+  if (state.exists) throw new ClusterExists(command.clusterId);
+  const { clusterId, projectId, model, at } = command;
+  const label = checkedLabel(command.label);
+  const keywords = checkedKeywords(command.keywords);
+  const description = command.description === undefined ? undefined : checkedDescription(command.description);
+  const parentId = command.parent === undefined ? undefined : checkedParent(command.parent, projectId, clusterId, false);
+  const ref = { clusterId, projectId, at };
+  return [
+    { type: 'ClusterCreated', data: { ...ref, model } },
+    { type: 'ClusterDefined', data: { ...ref, label, keywords, ...optional({ description, parentId }) } },
+  ];
+}
+
+function changeDefinition(command: Extract<ClusterCommand, { type: 'ChangeDefinition' }>, state: ClusterState, ref: Ref): ClusterEvent[] {
+  if (command.projectId !== state.projectId || state.mergedInto) throw new NotFound('The cluster');
+  const keywords = command.keywords === undefined ? state.keywords : checkedKeywords(command.keywords);
+  const description =
+    command.description === undefined ? state.description : command.description === null ? undefined : checkedDescription(command.description);
+  const parentId =
+    command.parent === undefined
+      ? state.parentId
+      : command.parent === null
+        ? undefined
+        : checkedParent(command.parent, ref.projectId, ref.clusterId, command.hasChildren);
+  const same =
+    keywords.length === state.keywords.length &&
+    keywords.every((keyword, i) => keyword === state.keywords[i]) &&
+    description === state.description &&
+    parentId === state.parentId;
+  return same ? [] : [{ type: 'ClusterDefinitionChanged', data: { ...ref, keywords, ...optional({ description, parentId }) } }];
+}
+
+/** The fields that are set (events carry no `undefined` values, so a replayed event equals the live one). */
+const optional = <T extends Record<string, string | undefined>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 function mergeByHand(command: Extract<ClusterCommand, { type: 'MergeByHand' }>, state: ClusterState, ref: Ref): ClusterEvent[] {
   if (command.projectId !== state.projectId) throw new NotFound('The cluster');

@@ -47,7 +47,26 @@ export type ClusterEvent =
    * in canonical form; the whole list, replacing the previous one. An issue reported closed by its
    * tracker resolves every theme linked to it.
    */
-  | { type: 'ClusterLinksChanged'; data: ClusterRef & { links: string[] } };
+  | { type: 'ClusterLinksChanged'; data: ClusterRef & { links: string[] } }
+  /**
+   * A person defined this theme (`POST /clusters`), recorded with its `ClusterCreated`: a label (manual,
+   * redacted), the keywords that bring items in (normalised), an optional description (redacted) and an
+   * optional parent area. A defined theme is never merged away, split or relabelled automatically.
+   */
+  | { type: 'ClusterDefined'; data: ClusterRef & ThemeDefinition & { label: string } }
+  /**
+   * A person changed a theme's definition (`PATCH /clusters/{id}` with `keywords`, `description` or
+   * `parentId`): the whole definition after the change. Keywords given to a discovered theme make it a
+   * defined theme from then on.
+   */
+  | { type: 'ClusterDefinitionChanged'; data: ClusterRef & ThemeDefinition };
+
+/** What a person says a theme is about. `keywords` is empty only for a discovered theme given a description or parent. */
+export interface ThemeDefinition {
+  keywords: string[];
+  description?: string;
+  parentId?: string;
+}
 
 export const clusterStream = (clusterId: string) => `cluster-${clusterId}`;
 

@@ -1,4 +1,4 @@
-import type { ClusterEvent, ClusterStatus } from './events.js';
+import type { ClusterEvent, ClusterStatus, ThemeDefinition } from './events.js';
 
 export interface ClusterState {
   exists: boolean;
@@ -17,9 +17,23 @@ export interface ClusterState {
   triggeredBy: string[];
   /** Links to tracker issues, canonical. */
   links: string[];
+  /** `defined` once a person defined it or gave it keywords: never merged away, split or relabelled automatically. */
+  origin: 'discovered' | 'defined';
+  keywords: string[];
+  description?: string;
+  parentId?: string;
 }
 
-export const initialClusterState = (): ClusterState => ({ exists: false, status: 'active', muted: false, spiking: false, triggeredBy: [], links: [] });
+export const initialClusterState = (): ClusterState => ({
+  exists: false,
+  status: 'active',
+  muted: false,
+  spiking: false,
+  triggeredBy: [],
+  links: [],
+  origin: 'discovered',
+  keywords: [],
+});
 
 export function evolveCluster(state: ClusterState, event: ClusterEvent): ClusterState {
   switch (event.type) {
@@ -46,5 +60,16 @@ export function evolveCluster(state: ClusterState, event: ClusterEvent): Cluster
       return state;
     case 'ClusterLinksChanged':
       return { ...state, links: event.data.links };
+    case 'ClusterDefined':
+      return { ...withDefinition(state, event.data), origin: 'defined', manualLabel: event.data.label };
+    case 'ClusterDefinitionChanged':
+      return { ...withDefinition(state, event.data), origin: event.data.keywords.length > 0 ? 'defined' : state.origin };
   }
 }
+
+const withDefinition = (state: ClusterState, { keywords, description, parentId }: ThemeDefinition): ClusterState => ({
+  ...state,
+  keywords,
+  description,
+  parentId,
+});

@@ -5,7 +5,7 @@ import { addVectors } from './vectors.js';
 export interface SnapshotTheme {
   clusterId: string;
   model: string;
-  /** Sum of the members' unit clustering vectors. */
+  /** Sum of the members' unit clustering vectors; empty while a (defined) theme has no members. */
   centroid: readonly number[];
   size: number;
   status: ClusterStatus;
@@ -55,7 +55,7 @@ export class ThemeOverlay {
   join(clusterId: string, vector: readonly number[], at: number): void {
     this.update(clusterId, (theme) => ({
       ...theme,
-      centroid: addVectors(theme.centroid, vector),
+      centroid: theme.centroid.length === 0 ? [...vector] : addVectors(theme.centroid, vector),
       size: theme.size + 1,
       reportTimes: [...theme.reportTimes, at],
     }));

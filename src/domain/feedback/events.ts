@@ -75,12 +75,14 @@ export interface FeedbackReembedded {
 
 /**
  * A person put the item into another theme (`PUT /clusters/{id}/items/{feedbackId}`, reason `move`)
- * or split it off with others (`POST /clusters/{id}/split`, reason `split`). The clustering worker
- * never moves it back: it places only items that have no theme.
+ * or split it off with others (`POST /clusters/{id}/split`, reason `split`); or the item matches a theme
+ * a person defined, and the pass that follows a definition moved it in (reason `defined`). The clustering
+ * worker never moves it back: it places only items that have no theme; the defined-theme pass never
+ * moves an item a person placed.
  */
 export interface FeedbackMoved {
   type: 'FeedbackMoved';
-  data: { feedbackId: string; projectId: string; fromClusterId: string; clusterId: string; reason: 'move' | 'split'; movedAt: string };
+  data: { feedbackId: string; projectId: string; fromClusterId: string; clusterId: string; reason: 'move' | 'split' | 'defined'; movedAt: string };
 }
 
 export type FeedbackEvent = FeedbackSubmitted | FeedbackProcessed | FeedbackClustered | FeedbackReembedded | FeedbackDeleted | FeedbackMoved;

@@ -107,3 +107,24 @@ export function terms(text: string, options: { bigrams?: boolean; language?: str
   }
   return out;
 }
+
+const withoutAccents = (word: string) =>
+  word
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC');
+
+/**
+ * Every word of a text, in order and none dropped (stop words count: "sign in" is two words), stemmed
+ * and without accents, as runs that punctuation, links and placeholders split: for matching keyword
+ * phrases as consecutive stems. Keywords and texts must both go through it.
+ */
+export function matchingStemRuns(text: string, language?: string): string[][] {
+  const runs: string[][] = [];
+  for (const chunk of clean(text).split(SEPARATOR)) {
+    const run = [...chunk.matchAll(WORD)].map((match) => stem(withoutAccents(withoutElision(match[0].replace(/^-+|-+$/g, ''), language))));
+    const words = run.filter((word) => word.length > 0);
+    if (words.length > 0) runs.push(words);
+  }
+  return runs;
+}

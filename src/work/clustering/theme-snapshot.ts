@@ -13,8 +13,8 @@ export interface BatchMember extends BatchItem {
 
 /** The batch's items with their clustering vectors and texts, in the order asked; items without a vector are left out. */
 export async function readBatchMembers(db: Queryable, feedbackIds: readonly string[]): Promise<BatchMember[]> {
-  const rows = await db.query<{ feedback_id: string; model: string; embedding: string; created_at: Date; text: string }>(
-    `SELECT m.feedback_id, m.model, m.embedding::text AS embedding, m.created_at, f.text
+  const rows = await db.query<{ feedback_id: string; model: string; embedding: string; created_at: Date; text: string; language: string | null }>(
+    `SELECT m.feedback_id, m.model, m.embedding::text AS embedding, m.created_at, f.text, m.language
        FROM cluster_members m JOIN feedback_items f USING (feedback_id)
       WHERE m.feedback_id = ANY ($1::text[]) AND m.embedding IS NOT NULL AND m.model IS NOT NULL`,
     [feedbackIds],
@@ -23,20 +23,21 @@ export async function readBatchMembers(db: Queryable, feedbackIds: readonly stri
   return feedbackIds.flatMap((feedbackId) => {
     const row = byId.get(feedbackId);
     if (!row) return [];
-    return [{ feedbackId, model: row.model, vector: toNumbers(row.embedding), createdAt: row.created_at.getTime(), text: row.text }];
+    const language = row.language ?? undefined;
+    return [{ feedbackId, model: row.model, vector: toNumbers(row.embedding), createdAt: row.created_at.getTime(), text: row.text, language }];
   });
 }
 
 /**
  * The live themes of the project near the batch (the nearest centres of each item, by pgvector, of
- * the item's model and size), with what the decisions need: centre, size, status, whether automatic
+ * the item's model and size) and its defined themes (empty ones too), with what the decisions need: centre, size, status, whether automatic
  * merges may touch them, and their spike window.
  */
 export async function readThemeSnapshot(db: Queryable, projectId: string, feedbackIds: readonly string[]): Promise<SnapshotTheme[]> {
   const rows = await db.query<{
     cluster_id: string;
     model: string;
-    centroid: string;
+    centroid: string | null;
     size: number;
     status: ClusterStatus;
     muted: boolean;
@@ -52,7 +53,9 @@ export async function readThemeSnapshot(db: Queryable, projectId: string, feedba
             WHERE c.project_id = $1 AND c.model = m.model AND c.merged_into IS NULL AND c.size > 0 AND c.centroid IS NOT NULL
               AND vector_dims(c.centroid) = vector_dims(m.embedding)
             ORDER BY c.centroid <=> m.embedding, c.cluster_id LIMIT ${NEAREST_PER_ITEM}) n
-        WHERE m.feedback_id = ANY ($2::text[]) AND m.embedding IS NOT NULL)
+        WHERE m.feedback_id = ANY ($2::text[]) AND m.embedding IS NOT NULL
+       UNION
+       SELECT cluster_id FROM clusters WHERE project_id = $1 AND origin = 'defined' AND merged_into IS NULL)
      SELECT c.cluster_id, c.model, c.centroid::text AS centroid, c.size, c.status, c.muted, c.spiking, c.hand_shaped,
             array(SELECT (extract(epoch FROM r.created_at) * 1000)::float8 FROM cluster_members r
                    WHERE r.cluster_id = c.cluster_id
@@ -64,7 +67,7 @@ export async function readThemeSnapshot(db: Queryable, projectId: string, feedba
   return rows.rows.map((row) => ({
     clusterId: row.cluster_id,
     model: row.model,
-    centroid: toNumbers(row.centroid),
+    centroid: row.size > 0 && row.centroid ? toNumbers(row.centroid) : [],
     size: row.size,
     status: row.status,
     muted: row.muted,

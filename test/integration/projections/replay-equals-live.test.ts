@@ -61,6 +61,12 @@ describe('replay equals live (feedbackctl reproject)', function () {
     expect(split.status).to.equal(201);
     const splitId = ((await split.json()) as { id: string }).id;
     expect((await edit('POST', `/api/v1/clusters/${splitId}/merge`, { into: kept })).status).to.equal(200);
+    // A defined theme filed under the renamed one; its new keyword brings the dashboard item in (FeedbackMoved, reason defined).
+    const defined = await edit('POST', '/api/v1/clusters', { label: 'Exports', keywords: ['export'], description: 'CSV and PDF' });
+    expect(defined.status).to.equal(201);
+    const definedId = ((await defined.json()) as { id: string }).id;
+    expect((await edit('PATCH', `/api/v1/clusters/${definedId}`, { keywords: ['export', 'dashboard'], parentId: kept })).status).to.equal(200);
+    await expectEventually(async () => expect(await themeOf(ids[2])).to.equal(definedId), { timeoutMs: 60_000, intervalMs: 100 });
     // End users: amounts, a loss, a removal, a widget call; `ana` also has items, one of them deleted above.
     const identify = (key: string, userId: string, traits: Record<string, unknown>, headers: Record<string, string> = {}) =>
       server.request('/api/v1/users/identify', { key, method: 'POST', body: JSON.stringify({ userId, traits }), headers });
@@ -140,7 +146,14 @@ describe('replay equals live (feedbackctl reproject)', function () {
 
   it('the scenario holds the hand edits of themes', async () => {
     const types = await server.runtime.db.query<{ type: string }>(`SELECT DISTINCT type FROM events ORDER BY type`);
-    expect(types.rows.map((row) => row.type)).to.include.members(['ClusterRenamed', 'ClusterSplit', 'FeedbackMoved', 'ClusterMerged']);
+    expect(types.rows.map((row) => row.type)).to.include.members([
+      'ClusterRenamed',
+      'ClusterSplit',
+      'FeedbackMoved',
+      'ClusterMerged',
+      'ClusterDefined',
+      'ClusterDefinitionChanged',
+    ]);
   });
 
   it("rebuilding every projector from the log gives the same read models; the reactors' work tables are untouched", async () => {
@@ -170,6 +183,8 @@ describe('replay equals live (feedbackctl reproject)', function () {
     expect(live.feedback_items).to.have.length(8); // 10 submitted; one deleted, one erased with ben in B
     expect(live.clusters.length).to.be.greaterThan(0);
     expect(live.clusters.some((row: string) => row.includes('"status":"resolved"'))).to.equal(true);
+    expect(live.clusters.some((row: string) => row.includes('"origin":"defined"') && row.includes('"parent_id":"cl_'))).to.equal(true);
+    expect(live.cluster_members.some((row: string) => row.includes('"placed_by_hand":true'))).to.equal(true);
     // The billing item threatens to leave: its flag and its theme's count are rebuilt too.
     expect(live.feedback_items.filter((row: string) => row.includes('"churn_risk":true'))).to.have.length(1);
     expect(live.clusters.some((row: string) => row.includes('"churn_risk_count":1'))).to.equal(true);
