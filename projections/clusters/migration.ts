@@ -112,7 +112,8 @@ export const clustersMigrations: Migration[] = [
   },
   {
     // Defined themes (POST /clusters): where a theme comes from, its keywords, description and parent area; and
-    // which items a person placed (moved or split), which the defined-theme pass never moves. Hand moves are
+    // which items a person placed (moved, split, merged by hand): the defined-theme pass never moves them, and
+    // clustering follows them as examples of their themes. Hand moves are
     // only in the log, so the read model is rebuilt.
     id: '0410_clusters_defined_themes',
     sql: `
@@ -123,6 +124,7 @@ export const clustersMigrations: Migration[] = [
         ADD COLUMN IF NOT EXISTS defined_at timestamptz;
       CREATE INDEX IF NOT EXISTS clusters_parent ON clusters (project_id, parent_id) WHERE parent_id IS NOT NULL;
       ALTER TABLE cluster_members ADD COLUMN IF NOT EXISTS placed_by_hand boolean NOT NULL DEFAULT false;
+      CREATE INDEX IF NOT EXISTS cluster_members_examples ON cluster_members (project_id, model) WHERE placed_by_hand;
       TRUNCATE clusters, cluster_members;
       DELETE FROM projection_checkpoints WHERE name = 'clusters';
       DELETE FROM parked_events WHERE projection = 'clusters';

@@ -193,6 +193,8 @@ export const clustersProjection = projector({
         await tx.query(`UPDATE clusters SET spiking = $2 WHERE cluster_id = $1`, [event.data.clusterId, event.type === 'ClusterSpiking']);
         return;
       case 'ClusterMerged':
+        // A person's merge places the absorbed items: they become examples of the theme they joined.
+        if (event.data.manual) await tx.query(`UPDATE cluster_members SET placed_by_hand = true WHERE cluster_id = $1`, [event.data.clusterId]);
         await mergeClusters(tx, event.data.clusterId, event.data.into);
         return;
       case 'ClusterRenamed':

@@ -20,6 +20,7 @@ const informational = [
   'test/eval/generalisation.ts',
   'test/eval/held-out.ts',
   'test/eval/taxonomy.ts',
+  'test/eval/corrections.ts',
   'test/eval/churn.ts --set held-out',
   'test/eval/health.ts --held-out',
   'test/eval/llm-topics.ts --held-out',

@@ -46,6 +46,7 @@ describe('decideThemes: a batch of items placed into themes (given the themes ne
         created: new Map([[id, ['f1']]]),
         labelsDue: new Set(),
         placements: new Map([['f1', id]]),
+        themes: [{ ...theme(id, [1, 0, 0]), reportTimes: [NOW] }],
       });
   });
 
@@ -151,6 +152,33 @@ describe('decideThemes: a batch of items placed into themes (given the themes ne
         );
         expect(output.decisions[1].event.data).to.include({ similarity: 0.95 });
       });
+  });
+
+  it('given an example a person placed in one theme, when a like item arrives whose nearest centre is another theme, then it follows the example', () => {
+    spec
+      .given({
+        projectId: 'p1',
+        themes: [theme('a', [1, 0, 0]), theme('b', [0, 1, 0])],
+        at: AT,
+        examples: [{ clusterId: 'b', model: MODEL, vector: [0.9, Math.sqrt(1 - 0.81), 0] }],
+      })
+      .when([item('f1', [0.95, Math.sqrt(1 - 0.9025), 0])])
+      .thenMatches((output) => {
+        expect(output.placements.get('f1')).to.equal('b');
+        expect(output.decisions[0].event.data).to.include({ clusterId: 'b' });
+      });
+  });
+
+  it('given examples far from the item, when it arrives, then they have no say and the nearest theme takes it', () => {
+    spec
+      .given({
+        projectId: 'p1',
+        themes: [theme('a', [1, 0, 0]), theme('b', [0, 1, 0])],
+        at: AT,
+        examples: [{ clusterId: 'b', model: MODEL, vector: [0, 1, 0] }],
+      })
+      .when([item('f1', [1, 0, 0])])
+      .thenMatches((output) => expect(output.placements.get('f1')).to.equal('a'));
   });
 
   it('never compares an item with themes of another model or another size of vector', () => {

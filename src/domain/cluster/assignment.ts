@@ -24,6 +24,11 @@ export interface ClusteringThresholds {
    * a single item and a theme of 10 need little more than `mergeAverage`. Without it, only `merge`.
    */
   mergeAverage?: number;
+  /**
+   * An item follows the items a person placed (examples) when the nearest ones are at least this similar;
+   * lower than `join`, since a person's placement is stronger evidence than a centre. Without it, `join`.
+   */
+  example?: number;
 }
 
 export type Assignment = { kind: 'join'; clusterId: string; similarity: number } | { kind: 'create'; similarity: number };

@@ -29,7 +29,19 @@ export interface ThemeSnapshot {
   at: string;
   /** The project's defined themes by embedding model, keywords expanded; their centres are read from the themes. */
   defined?: ReadonlyMap<string, readonly DefinedTheme[]>;
+  /** Items a person placed (moved, split off, merged by hand) near the batch: examples of their themes. */
+  examples?: readonly ThemeExample[];
 }
+
+/** An item a person placed into a theme: later items like it follow it there. */
+export interface ThemeExample {
+  clusterId: string;
+  model: string;
+  vector: readonly number[];
+}
+
+/** Examples that vote on an item's theme: its nearest ones at or above the join threshold. */
+const EXAMPLE_VOTERS = 3;
 
 /** One decided event, in the order it must reach the log, and the item whose clustering caused it. */
 export type ThemeDecision =
@@ -44,6 +56,8 @@ export interface ThemesDecided {
   labelsDue: Set<string>;
   /** Each item's theme at the end of the batch (after merges). */
   placements: Map<string, string>;
+  /** The snapshot's themes as the batch left them (merged ones gone): the next batch's snapshot, for a caller that keeps state itself. */
+  themes: SnapshotTheme[];
 }
 
 interface Deciding extends ThemesDecided {
@@ -79,14 +93,17 @@ export function isRelabelSize(size: number): boolean {
  */
 export function decideThemes(batch: readonly BatchItem[], snapshot: ThemeSnapshot, thresholdsFor: (model: string) => ClusteringThresholds): ThemesDecided {
   const overlay = new ThemeOverlay(snapshot.themes);
-  const decided: Deciding = { decisions: [], created: new Map(), labelsDue: new Set(), placements: new Map(), absorbedOlder: new Set() };
+  const decided: Deciding = { decisions: [], created: new Map(), labelsDue: new Set(), placements: new Map(), themes: [], absorbedOlder: new Set() };
   const { projectId, at } = snapshot;
   const ref = (clusterId: string) => ({ clusterId, projectId, at });
 
   for (const item of batch) {
     const cluster = (event: ClusterEvent) => decided.decisions.push({ stream: 'cluster', clusterId: event.data.clusterId, event, causedBy: item.feedbackId });
     const thresholds = thresholdsFor(item.model);
-    const assignment = definedThemeFor(item, snapshot.defined?.get(item.model) ?? [], overlay) ?? nearestTheme(item, overlay, thresholds);
+    const assignment =
+      definedThemeFor(item, snapshot.defined?.get(item.model) ?? [], overlay) ??
+      exampleThemeFor(item, snapshot.examples ?? [], overlay, thresholds) ??
+      nearestTheme(item, overlay, thresholds);
     const joined = assignment.kind === 'join' ? assignment.clusterId : clusterIdFor(item.feedbackId, item.model);
     if (assignment.kind === 'create') {
       overlay.create(joined, item.model, item.vector.length);
@@ -137,7 +154,7 @@ export function decideThemes(batch: readonly BatchItem[], snapshot: ThemeSnapsho
   }
   for (const clusterId of decided.created.keys()) if (!decided.absorbedOlder.has(clusterId)) decided.labelsDue.delete(clusterId);
   const { absorbedOlder: _absorbedOlder, ...result } = decided;
-  return result;
+  return { ...result, themes: overlay.all() };
 }
 
 /**
@@ -160,7 +177,27 @@ function definedThemeFor(item: BatchItem, defined: readonly DefinedTheme[], over
   return { kind: 'join', clusterId: match.clusterId, similarity: centre ? cosineSimilarity(item.vector, centre) : 0 };
 }
 
-/** Second and third rules: the nearest theme at or above the join threshold, else a new theme. */
+/**
+ * Second rule, corrections teach: the items a person placed that are nearest to this one (at most
+ * `EXAMPLE_VOTERS`, each at or above the model's example threshold) vote; the theme with most votes takes it, a tie
+ * going to the theme of the nearest example. The similarity recorded is the nearest example's of that theme.
+ */
+function exampleThemeFor(item: BatchItem, examples: readonly ThemeExample[], overlay: ThemeOverlay, thresholds: ClusteringThresholds): Assignment | undefined {
+  const near = examples
+    .filter((example) => example.model === item.model && example.vector.length === item.vector.length)
+    .map((example) => ({ clusterId: overlay.current(example.clusterId), similarity: cosineSimilarity(item.vector, example.vector) }))
+    .filter((example) => example.similarity >= (thresholds.example ?? thresholds.join) && overlay.get(example.clusterId))
+    .sort((a, b) => b.similarity - a.similarity || (a.clusterId < b.clusterId ? -1 : 1))
+    .slice(0, EXAMPLE_VOTERS);
+  if (near.length === 0) return undefined;
+  const votes = new Map<string, number>();
+  for (const { clusterId } of near) votes.set(clusterId, (votes.get(clusterId) ?? 0) + 1);
+  const most = Math.max(...votes.values());
+  const winner = near.find(({ clusterId }) => votes.get(clusterId) === most)!;
+  return { kind: 'join', clusterId: winner.clusterId, similarity: winner.similarity };
+}
+
+/** Last rules: the nearest theme at or above the join threshold, else a new theme. */
 function nearestTheme(item: BatchItem, overlay: ThemeOverlay, thresholds: ClusteringThresholds): Assignment {
   const scored = overlay
     .live(item.model, item.vector.length)

@@ -24,6 +24,7 @@ export interface SnapshotTheme {
  */
 export class ThemeOverlay {
   private readonly themes = new Map<string, SnapshotTheme>();
+  private readonly mergedInto = new Map<string, string>();
 
   constructor(snapshot: readonly SnapshotTheme[]) {
     for (const theme of snapshot) this.themes.set(theme.clusterId, theme);
@@ -31,6 +32,18 @@ export class ThemeOverlay {
 
   get(clusterId: string): SnapshotTheme | undefined {
     return this.themes.get(clusterId);
+  }
+
+  /** The theme `clusterId` is now: itself, or the theme that absorbed it in this batch. */
+  current(clusterId: string): string {
+    let id = clusterId;
+    for (let next = this.mergedInto.get(id); next !== undefined; next = this.mergedInto.get(id)) id = next;
+    return id;
+  }
+
+  /** Every theme as the batch left it, for the next batch of a caller that keeps the state itself (an evaluation). */
+  all(): SnapshotTheme[] {
+    return [...this.themes.values()];
   }
 
   /** Live themes of `model` with members and a centre of `dimensions`: those an item may join or merge with. */
@@ -66,6 +79,7 @@ export class ThemeOverlay {
     const absorbed = this.themes.get(from);
     if (!absorbed) return;
     this.themes.delete(from);
+    this.mergedInto.set(from, into);
     this.update(into, (theme) => ({
       ...theme,
       centroid: addVectors(theme.centroid, absorbed.centroid),

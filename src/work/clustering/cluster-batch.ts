@@ -13,7 +13,7 @@ import { StreamErasedError, type AppendOutcome, type LogPosition, type RecordedE
 import type { CoreServices } from '../../services.js';
 import { labelDueThemes } from './label-due-themes.js';
 import { relabelAfterDelete } from './relabel-after-delete.js';
-import { readBatchMembers, readThemeSnapshot, type BatchMember } from './theme-snapshot.js';
+import { readBatchMembers, readExamplesNear, readThemeSnapshot, type BatchMember } from './theme-snapshot.js';
 import { labelTheme } from './theme-label.js';
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine' | 'logger'>;
@@ -56,7 +56,8 @@ export async function clusterBatch(
   const themes = await readThemeSnapshot(services.db, projectId, [...withVector]);
   const defined = new Map<string, DefinedTheme[]>();
   for (const model of new Set(members.map((member) => member.model))) defined.set(model, await loadDefinedThemes(services.db, projectId, model));
-  const decided = decideThemes(members, { projectId, themes, at, defined }, thresholdsFor);
+  const examples = await readExamplesNear(services.db, projectId, [...withVector]);
+  const decided = decideThemes(members, { projectId, themes, at, defined, examples }, thresholdsFor);
   const contextOf = (feedbackId: string) => causedBy(waiting.get(feedbackId)!.cause, CLUSTERING_WORKER);
   const labels = await labelsOfNewThemes(services, labeler, projectId, decided, members, contextOf, at);
   if (lease.lost) return { done: [], failed: new Map() }; // another worker may be deciding for this project now

@@ -1,6 +1,6 @@
 import pgvector from 'pgvector';
 import type { Queryable } from '../../db/database.js';
-import type { BatchItem } from '../../domain/cluster/decide-themes.js';
+import type { BatchItem, ThemeExample } from '../../domain/cluster/decide-themes.js';
 import type { ClusterStatus } from '../../domain/cluster/events.js';
 import type { SnapshotTheme } from '../../domain/cluster/theme-overlay.js';
 
@@ -78,4 +78,24 @@ export async function readThemeSnapshot(db: Queryable, projectId: string, feedba
 }
 
 /** pgvector's text form, as numbers; a non-finite component (never written, but never trusted) reads as 0. */
+/** Examples near the batch read per item: the items a person placed nearest to it. */
+const EXAMPLES_PER_ITEM = 8;
+
+/** The items a person placed (examples of their themes) nearest to the batch's items, of each item's model and size. */
+export async function readExamplesNear(db: Queryable, projectId: string, feedbackIds: readonly string[]): Promise<ThemeExample[]> {
+  const rows = await db.query<{ cluster_id: string; model: string; embedding: string }>(
+    `SELECT DISTINCT ON (e.feedback_id) e.cluster_id, e.model, e.embedding::text AS embedding
+       FROM cluster_members m
+       CROSS JOIN LATERAL (
+         SELECT x.feedback_id, x.cluster_id, x.model, x.embedding FROM cluster_members x
+          WHERE x.project_id = $1 AND x.placed_by_hand AND x.model = m.model AND x.cluster_id IS NOT NULL AND x.embedding IS NOT NULL
+            AND vector_dims(x.embedding) = vector_dims(m.embedding)
+          ORDER BY x.embedding <=> m.embedding, x.feedback_id LIMIT ${EXAMPLES_PER_ITEM}) e
+      WHERE m.feedback_id = ANY ($2::text[]) AND m.embedding IS NOT NULL
+      ORDER BY e.feedback_id`,
+    [projectId, feedbackIds],
+  );
+  return rows.rows.map((row) => ({ clusterId: row.cluster_id, model: row.model, vector: toNumbers(row.embedding) }));
+}
+
 const toNumbers = (sql: string) => (pgvector.fromSql(sql) as number[]).map((value) => (Number.isFinite(value) ? value : 0));
