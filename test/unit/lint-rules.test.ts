@@ -65,11 +65,17 @@ describe('lint layer rules', function () {
     expect(downward.status).to.equal(0);
   });
 
-  it('an excepted upward import is allowed for its named file alone', () => {
-    const { status, report } = cruise('src/admin', {
-      'other.ts': `import { describeCliFailure } from '../../cli/cli-failure.js';\nexport const x = describeCliFailure;\n`,
+  it('the admin channel runs the commands; the commands never reach up to the admin channel or the feedbackctl program', () => {
+    const admin = cruise('src/admin', {
+      'runs.ts': `import { findCommand } from '../../cli/command-table.js';\nexport const x = findCommand;\n`,
+    });
+    expect(admin.report).to.not.match(/layer-/);
+    expect(admin.status).to.equal(0);
+    const { status, report } = cruise('src/cli/commands', {
+      'up.ts': `import { askRunningService } from '../../../admin/admin-client.js';\nimport type { CliCommand } from '../../feedbackctl.js';\nexport const x: CliCommand | typeof askRunningService = askRunningService;\n`,
     });
     expect(status).to.not.equal(0);
-    expect(report).to.match(/layer-admin-imports: src\/admin\/\.cruise-\w+\/other\.ts → src\/cli\/cli-failure\.ts/);
+    expect(report).to.match(/layer-cli-commands: src\/cli\/commands\/\.cruise-\w+\/up\.ts → src\/admin\/admin-client\.ts/);
+    expect(report).to.match(/layer-cli-commands: src\/cli\/commands\/\.cruise-\w+\/up\.ts → src\/cli\/feedbackctl\.ts/);
   });
 });

@@ -7,7 +7,7 @@ import { exportedItems } from '../../../queries/feedback-export/items.js';
 import { ExportFeedbackQuery } from '../../../queries/feedback-export/schema.js';
 import { schemaProblems } from '../../http/validation.js';
 import type { Runtime } from '../../runtime.js';
-import type { Print } from '../command-table.js';
+import type { Print } from '../command.js';
 import { UsageError } from '../output.js';
 
 const OPTIONS = {

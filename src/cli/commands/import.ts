@@ -8,7 +8,7 @@ import { importFeedbackFile, type ImportSummary } from '../../imports/import-fee
 import { clearProgress, importProgress, importProgressNotices } from '../../imports/import-progress.js';
 import type { Runtime } from '../../runtime.js';
 import { cliContext } from '../cli-context.js';
-import type { Print, RunMode } from '../command-table.js';
+import type { Print, RunMode } from '../command.js';
 import { UsageError } from '../output.js';
 import { IMPORT_OPTIONS as OPTIONS } from './import-options.js';
 
