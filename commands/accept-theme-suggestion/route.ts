@@ -9,8 +9,7 @@ import { LABEL_LIMIT_CHARS } from '../../src/domain/cluster/label-rules.js';
 import { ClusterSchema, findCluster, toCluster } from '../../queries/clusters/cluster-record.js';
 import { ClusterIdParams } from '../../queries/clusters/detail-route.js';
 import { themeSuggestions } from '../../queries/clusters/theme-suggestions.js';
-import { changeClusterDefinition } from '../change-cluster-definition/handler.js';
-import { renameCluster } from '../rename-cluster/handler.js';
+import { acceptThemeSuggestion } from './handler.js';
 import { KeywordsField } from '../define-cluster/schema.js';
 
 const AcceptSuggestionBody = Type.Object(
@@ -41,11 +40,8 @@ export function acceptThemeSuggestionRoute(services: CoreServices): RouteSpec<St
       const { projectId } = request.auth;
       const [suggestion] = await themeSuggestions(services.db, projectId, services.clock.now(), 1, request.params.id);
       if (!suggestion) throw new NotFound('The suggestion');
-      const clusterId = suggestion.id;
-      const context = commandContextFor(request);
-      await changeClusterDefinition(services, { projectId, clusterId, keywords: request.body.keywords ?? suggestion.keywords }, context);
-      await renameCluster(services, { projectId, clusterId, label: request.body.label ?? suggestion.label }, context);
-      return { status: 200, body: toCluster((await findCluster(services.db, projectId, clusterId))!) };
+      await acceptThemeSuggestion(services, { projectId, suggestion, ...request.body }, commandContextFor(request));
+      return { status: 200, body: toCluster((await findCluster(services.db, projectId, suggestion.id))!) };
     },
   };
 }

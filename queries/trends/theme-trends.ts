@@ -44,7 +44,7 @@ interface Row {
 }
 
 /** SQL conditions on `feedback_items` for the filters, binding values from `params` onwards. */
-function filterConditions(filters: TrendFilters, params: unknown[]): string {
+export function filterConditions(filters: TrendFilters, params: unknown[]): string {
   const where: string[] = [];
   for (const column of ['source', 'type', 'language'] as const) {
     const value = filters[column];

@@ -13,6 +13,8 @@ import { themeEditRoutes } from './routes/theme-edits.js';
 import { themeRoutes } from './routes/theme.js';
 import { themesRoutes } from './routes/themes.js';
 import { settingsRoutes } from './routes/settings.js';
+import { suggestionRoutes } from './routes/suggestions.js';
+import { themeDefinitionRoutes } from './routes/theme-definitions.js';
 import { securityHeaders } from './security-headers.js';
 
 /**
@@ -29,6 +31,8 @@ export function workspaceRoutes(services: CoreServices, analyzer: () => Promise<
   themesRoutes(router, services, assets);
   themeRoutes(router, services, assets);
   themeEditRoutes(router, services, assets);
+  themeDefinitionRoutes(router, services, assets, analyzer);
+  suggestionRoutes(router, services, assets);
   feedbackRoutes(router, services, assets, analyzer, searchLimiter);
   customerRoutes(router, services, assets);
   questionRoutes(router, services, assets);

@@ -248,6 +248,38 @@ describe('the workspace in headless Chromium: sign in, themes, a theme, edits, a
     });
   });
 
+  it('an editor defines a parent area on the themes page; grouped by area, the page passes axe in light and dark and at 375 px', async () => {
+    const page = await watched(editor);
+    await page.goto(`${base}/app`);
+    await page.getByText('Define a theme').click();
+    await page.getByLabel('Name', { exact: true }).fill('Account');
+    await page.getByLabel('Keywords').fill('two-factor, account settings');
+    await page.getByRole('button', { name: 'Define theme' }).click();
+    await page.waitForURL(/done=defined/);
+    const account = new URL(page.url()).pathname.split('/').pop()!;
+    for (const text of [LOGIN_PHRASINGS[0], DASHBOARD]) {
+      const filed = await server.request(`/api/v1/clusters/${themeOf.get(text)}`, {
+        method: 'PATCH',
+        key: project.secretKey,
+        body: JSON.stringify({ parentId: account }),
+      });
+      expect(filed.status).to.equal(200);
+    }
+    await page.goto(`${base}/app`);
+    await page.getByLabel('Group by parent area').check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/group=area/);
+    const rollup = (await readJson(await server.request(`/api/v1/clusters/${account}`, { key: project.secretKey }))).cluster.rollup.size;
+    expect(Number(await page.locator(`tbody[data-area="${account}"] .area-row .count`).textContent())).to.equal(rollup);
+    expect(await page.locator(`tbody[data-area="${account}"] tr[data-theme]`).count()).to.equal(2);
+    await audit(page.url(), 'themes-grouped', async (shown) => {
+      await shown.waitForSelector('tbody[data-area]');
+    });
+    await audit(`${base}/app/suggestions`, 'suggestions', async (shown) => {
+      await shown.getByRole('heading', { level: 1, name: 'Suggested themes' }).waitFor();
+    });
+  });
+
   it('an editor renames a theme and merges one into another from the page', async () => {
     const page = await watched(editor);
     const login = themeOf.get(LOGIN_PHRASINGS[0])!;

@@ -7,7 +7,7 @@ export interface LayoutOptions {
   assets: AppAssets;
   session?: AppSession;
   /** Which navigation entry is the current page. */
-  current?: 'themes' | 'feedback' | 'customers' | 'questions' | 'settings';
+  current?: 'themes' | 'suggestions' | 'feedback' | 'customers' | 'questions' | 'settings';
   /** Scripts this page needs besides none: uPlot and the chart, for the theme page. */
   scripts?: SafeHtml;
   main: SafeHtml;
@@ -34,6 +34,7 @@ export function layout({ title, assets, session, current, scripts, main }: Layou
               ? html`<nav aria-label="Workspace">
                     <ul class="nav-list">
                       <li><a href="/app" ${current === 'themes' ? html` aria-current="page"` : ''}>Themes</a></li>
+                      <li><a href="/app/suggestions" ${current === 'suggestions' ? html` aria-current="page"` : ''}>Suggested themes</a></li>
                       <li><a href="/app/feedback" ${current === 'feedback' ? html` aria-current="page"` : ''}>Feedback</a></li>
                       <li><a href="/app/customers" ${current === 'customers' ? html` aria-current="page"` : ''}>Customers</a></li>
                       <li><a href="/app/questions" ${current === 'questions' ? html` aria-current="page"` : ''}>Questions</a></li>

@@ -16,7 +16,10 @@ const TYPE_NAMES: Record<string, string> = {
  * The period (7, 30, 90 days or custom dates) and, on the themes page, the filters: one GET form, so
  * every view is a URL that can be shared and works without script.
  */
-export function periodControl(page: PageQuery, { action, filters, bucket }: { action: string; filters: boolean; bucket: boolean }): SafeHtml {
+export function periodControl(
+  page: PageQuery,
+  { action, filters, bucket, extra }: { action: string; filters: boolean; bucket: boolean; extra?: SafeHtml },
+): SafeHtml {
   const preset = (days: number) =>
     html`<label class="choice"><input type="radio" name="days" value="${days}" ${page.days === days ? html` checked` : ''} /> ${days} days</label>`;
   const option = (value: string, label: string, selected: string | undefined) =>
@@ -71,6 +74,7 @@ export function periodControl(page: PageQuery, { action, filters, bucket }: { ac
           </fieldset>`
         : ''
     }
+    ${extra ?? ''}
     <button type="submit" class="button-primary">Apply</button>
   </form>`;
 }

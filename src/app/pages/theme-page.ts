@@ -7,6 +7,9 @@ import type { AppSession } from '../session.js';
 import { badges, changeText, money, sentimentBar } from './figures.js';
 import { layout } from './layout.js';
 import { periodControl, periodText } from './period-control.js';
+import type { ParentChoice } from './define-theme-form.js';
+import { originBadge } from './origin-badge.js';
+import { themeDefinition, type ThemeDefinition } from './theme-definition.js';
 import { themeEditing, type MergeCandidate } from './theme-editing.js';
 import { ITEM_EDITS_FORM, themeItemEdits } from './theme-item-edits.js';
 import { themeItemList, type ThemeItem } from './theme-items.js';
@@ -22,6 +25,9 @@ export interface ThemePageData {
   items: ThemeItem[];
   mix: { languages: { value: string; count: number }[]; sources: { value: string; count: number }[] };
   mergeCandidates: MergeCandidate[];
+  definition: ThemeDefinition;
+  /** The themes it can be filed under (editors only). */
+  parentChoices: ParentChoice[];
   /** What went wrong with an edit just tried, shown above the forms. */
   error?: string;
   notice?: string | SafeHtml;
@@ -97,7 +103,7 @@ export function themePage(assets: AppAssets, data: ThemePageData): string {
       </nav>
       <div class="page-head">
         <h1>
-          ${theme.label || 'Untitled theme'}
+          ${theme.label || 'Untitled theme'} ${originBadge(data.definition.origin)}
           ${badges({ spiking: trend?.spiking ?? false, regressed: trend?.regressed ?? false, new: trend?.new ?? false, status: theme.status })}
         </h1>
         <p class="lede">Over ${periodText(page)}.</p>
@@ -163,7 +169,8 @@ export function themePage(assets: AppAssets, data: ThemePageData): string {
             <h2 id="sources-title">Sources</h2>
             ${countList(data.mix.sources)}
           </section>
-          ${themeStatus(session, theme, returnTo)} ${themeLinks(theme.links)} ${themeEditing(session, theme, data.mergeCandidates, returnTo)}
+          ${themeDefinition(session, theme.id, data.definition, data.parentChoices)} ${themeStatus(session, theme, returnTo)} ${themeLinks(theme.links)}
+          ${themeEditing(session, theme, data.mergeCandidates, returnTo)}
         </aside>
       </div>`,
   });

@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type Router from '@koa/router';
 import { clusterLinks, findCluster } from '../../../queries/clusters/cluster-record.js';
 import { mergeCandidates } from '../../../queries/clusters/merge-candidates.js';
+import { parentChoices } from '../../../queries/clusters/theme-taxonomy.js';
 import { clusterTrend } from '../../../queries/trends/cluster-trend.js';
 import { themeItems, themeMix } from '../../../queries/trends/theme-items.js';
 import { themeTrends } from '../../../queries/trends/theme-trends.js';
@@ -23,6 +24,9 @@ const NOTICES: Record<string, string> = {
   muted: 'Muted.',
   active: 'Set active.',
   moved: 'Moved: the ticked items are now in the theme you chose.',
+  defined: 'Theme defined: the items that name its keywords move in within a minute.',
+  definition: 'Definition saved.',
+  accepted: 'Suggestion accepted: this is a defined theme now.',
 };
 
 /** What the page says after an edit; a split names the new theme with a link to it. */
@@ -45,6 +49,11 @@ export async function renderThemePage(ctx: Koa.Context, services: CoreServices, 
     return;
   }
   const id = cluster.cluster_id;
+  const parent = cluster.parent_id ? await findCluster(services.db, session.projectId, cluster.parent_id) : undefined;
+  const parentRef = parent ? { id: parent.cluster_id, label: parent.label, size: parent.size } : null;
+  const choices = session.role === 'editor' ? await parentChoices(services.db, session.projectId) : [];
+  // The current parent stays a choice even beyond the list's limit, so saving keeps it.
+  if (parentRef && !choices.some((c) => c.id === parentRef.id)) choices.unshift(parentRef);
   const [trend] = await themeTrends(services.db, session.projectId, page.period, {}, 1, id);
   const data = {
     session,
@@ -55,6 +64,14 @@ export async function renderThemePage(ctx: Koa.Context, services: CoreServices, 
     items: await themeItems(services.db, session.projectId, id, page.period, ITEMS_SHOWN),
     mix: await themeMix(services.db, session.projectId, id, page.period),
     mergeCandidates: session.role === 'editor' ? await mergeCandidates(services.db, session.projectId, id) : [],
+    definition: {
+      origin: cluster.origin,
+      keywords: cluster.keywords,
+      description: cluster.description,
+      parent: parentRef,
+      childCount: cluster.child_count,
+    },
+    parentChoices: choices,
     error,
     notice: noticeFor(ctx.query),
   };
