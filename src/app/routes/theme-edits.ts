@@ -9,12 +9,10 @@ import { splitCluster } from '../../../commands/split-cluster/handler.js';
 import { findCluster } from '../../../queries/clusters/cluster-record.js';
 import type { ClusterStatus } from '../../domain/cluster/events.js';
 import { AppError, invalidRequest } from '../../http/app-error.js';
-import { problemFor } from '../../http/domain-problems.js';
 import type { CoreServices } from '../../services.js';
 import type { AppAssets } from '../assets.js';
-import { readForm } from '../form-body.js';
-import { checkCsrf, checkOrigin, requireEditor, sessionCommandContext, sessionOf, type AppSession } from '../session.js';
-import { withPageErrors } from './page-errors.js';
+import { sessionCommandContext, type AppSession } from '../session.js';
+import { pageEdit } from './page-edit.js';
 import { renderThemePage } from './theme.js';
 
 /** Where to go after an edit: the page the form came from (a path under /app only), else the theme. */
@@ -42,27 +40,11 @@ function tickedItems(form: URLSearchParams): string[] {
 }
 
 /**
- * Every edit: a session (401), from the workspace's own pages (Origin, CSRF token: 403), by an editor
- * (403), then the same command handler as the API's route, on behalf of the session. A refusal of the
- * command (an empty name, a merge into itself) shows the theme page again with the reason.
+ * Every edit (`pageEdit`: session, Origin, CSRF, editor) runs the same command handler as the API's route, on
+ * behalf of the session; a refusal (an empty name, a merge into itself) shows the theme page again with the reason.
  */
-async function edit(ctx: Koa.Context, services: CoreServices, assets: AppAssets, run: (session: AppSession, form: URLSearchParams) => Promise<string>) {
-  checkOrigin(ctx, services.config.publicBaseUrl);
-  const session = await sessionOf(ctx, services);
-  if (!session) throw new AppError(401, 'unauthorized', 'Unauthorized', 'Sign in to the workspace first (feedbackctl app-link).');
-  const form = await readForm(ctx);
-  checkCsrf(ctx, session, form);
-  requireEditor(session);
-  try {
-    ctx.redirect(await run(session, form));
-    ctx.status = 303;
-  } catch (error) {
-    const problem = problemFor(error);
-    if (!problem || problem.status >= 500) throw error;
-    await withPageErrors(ctx, assets, () => renderThemePage(ctx, services, assets, session, problem.detail));
-    ctx.status = problem.status;
-  }
-}
+const edit = (ctx: Koa.Context, services: CoreServices, assets: AppAssets, run: (session: AppSession, form: URLSearchParams) => Promise<string>) =>
+  pageEdit(ctx, services, assets, (session, error) => renderThemePage(ctx, services, assets, session, error), run);
 
 /** POST /app/themes/{id}/rename, /merge, /status, /split and /move. */
 export function themeEditRoutes(router: Router, services: CoreServices, assets: AppAssets): void {
