@@ -9,6 +9,7 @@
 const LAYERS = [
   { name: 'support', paths: ['^src/support/', '^src/logger\\.ts$'] },
   { name: 'domain', paths: ['^src/domain/'] },
+  { name: 'resources', paths: ['^src/resources/'] },
   { name: 'storage', paths: ['^src/db/', '^src/eventstore/', '^src/auth/'] },
   { name: 'projection-engine', paths: ['^src/projection-engine/'] },
   { name: 'observability', paths: ['^src/observability/'] },

@@ -25,8 +25,8 @@ import { labelThemes } from '../../src/analysis/labels/ctfidf.js';
 import { isStopWord } from '../../src/domain/text/stopwords.js';
 import { contentWords, stem } from '../../src/domain/text/tokenize.js';
 import { assignToCluster, findMergeFor, findMerges, MAX_SETTLE_MERGES, type ClusteringThresholds } from '../../src/domain/cluster/assignment.js';
-import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
-import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import { toClusteringVector } from '../../src/resources/clustering.js';
+import { thresholdsFor } from '../../src/resources/clustering.js';
 import { addVectors, cosineSimilarity } from '../../src/domain/cluster/vectors.js';
 import { seededRandom } from '../../src/support/seeded-random.js';
 

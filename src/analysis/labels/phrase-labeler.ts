@@ -1,6 +1,6 @@
 import nlp from 'compromise';
 import type { ThemeLabeler } from '../labeler.js';
-import { aspectsOf } from '../../domain/cluster/aspects.js';
+import { aspectsOf } from '../../resources/aspect-taxonomy.js';
 import { functionWordLanguage, isLabelStopWordOf } from '../../domain/text/function-words.js';
 import { isStopWord } from '../../domain/text/stopwords.js';
 import { stem, stripPlaceholders } from '../../domain/text/tokenize.js';

@@ -1,7 +1,7 @@
 import type { ThemeLabeler } from '../../analysis/labeler.js';
 import { decideThemes, type ThemeDecision, type ThemesDecided } from '../../domain/cluster/decide-themes.js';
 import { clusterLabelStream, clusterStream } from '../../domain/cluster/events.js';
-import { thresholdsFor } from '../../domain/cluster/thresholds.js';
+import { thresholdsFor } from '../../resources/clustering.js';
 import { feedbackDecider } from '../../domain/feedback/decider.js';
 import { feedbackStream } from '../../domain/feedback/events.js';
 import { appendInOrder } from '../../eventstore/append-in-order.js';
