@@ -23,6 +23,8 @@ export interface ThemeSnapshot {
   themes: readonly SnapshotTheme[];
   /** When the batch is decided (ISO): the `at` of every event. */
   at: string;
+  /** The versions of the data the vectors and thresholds came from, recorded on each `FeedbackClustered`. */
+  versions?: Readonly<Record<string, string>>;
 }
 
 /** One decided event, in the order it must reach the log, and the item whose clustering caused it. */
@@ -74,7 +76,7 @@ export function isRelabelSize(size: number): boolean {
 export function decideThemes(batch: readonly BatchItem[], snapshot: ThemeSnapshot, thresholdsFor: (model: string) => ClusteringThresholds): ThemesDecided {
   const overlay = new ThemeOverlay(snapshot.themes);
   const decided: Deciding = { decisions: [], created: new Map(), labelsDue: new Set(), placements: new Map(), absorbedOlder: new Set() };
-  const { projectId, at } = snapshot;
+  const { projectId, at, versions } = snapshot;
   const ref = (clusterId: string) => ({ clusterId, projectId, at });
 
   for (const item of batch) {
@@ -104,7 +106,14 @@ export function decideThemes(batch: readonly BatchItem[], snapshot: ThemeSnapsho
       causedBy: item.feedbackId,
       event: {
         type: 'FeedbackClustered',
-        data: { feedbackId: item.feedbackId, projectId, clusterId: joined, similarity: Math.round(assignment.similarity * 1e6) / 1e6, clusteredAt: at },
+        data: {
+          feedbackId: item.feedbackId,
+          projectId,
+          clusterId: joined,
+          similarity: Math.round(assignment.similarity * 1e6) / 1e6,
+          clusteredAt: at,
+          ...(versions ? { versions } : {}),
+        },
       },
     });
     overlay.join(joined, item.vector, item.createdAt);

@@ -1,7 +1,7 @@
 import type { ThemeLabeler } from '../../analysis/labeler.js';
 import { decideThemes, type ThemeDecision, type ThemesDecided } from '../../domain/cluster/decide-themes.js';
 import { clusterLabelStream, clusterStream } from '../../domain/cluster/events.js';
-import { thresholdsFor } from '../../resources/clustering.js';
+import { CLUSTERING_VERSIONS, thresholdsFor } from '../../resources/clustering.js';
 import { feedbackDecider } from '../../domain/feedback/decider.js';
 import { feedbackStream } from '../../domain/feedback/events.js';
 import { appendInOrder } from '../../eventstore/append-in-order.js';
@@ -52,7 +52,7 @@ export async function clusterBatch(
 
   const at = services.clock.now().toISOString();
   const themes = await readThemeSnapshot(services.db, projectId, [...withVector]);
-  const decided = decideThemes(members, { projectId, themes, at }, thresholdsFor);
+  const decided = decideThemes(members, { projectId, themes, at, versions: CLUSTERING_VERSIONS }, thresholdsFor);
   const contextOf = (feedbackId: string) => causedBy(waiting.get(feedbackId)!.cause, CLUSTERING_WORKER);
   const labels = await labelsOfNewThemes(services, labeler, projectId, decided, members, contextOf, at);
   if (lease.lost) return { done: [], failed: new Map() }; // another worker may be deciding for this project now
