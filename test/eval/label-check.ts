@@ -7,8 +7,7 @@
  */
 import type { ThemeLabeler } from '../../src/analysis/labeler.js';
 import { ASPECTS } from '../../src/resources/aspect-taxonomy.js';
-import { functionWordLanguage, isLabelStopWordOf } from '../../src/domain/text/function-words.js';
-import { isStopWord } from '../../src/domain/text/stopwords.js';
+import { functionWordLanguage, isLabelStopWordOf, isStopWord } from '../../src/resources/text.js';
 
 export interface LabelCheck {
   themes: number;

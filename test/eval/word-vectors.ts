@@ -47,13 +47,12 @@ import {
   LEXICAL_BUCKETS,
   LEXICAL_WEIGHT,
   fnv1a,
-  lexicalWords,
   type ClusteringSpace,
 } from '../../src/domain/cluster/clustering-vector.js';
-import { toClusteringVector } from '../../src/resources/clustering.js';
+import { lexicalWords, toClusteringVector } from '../../src/resources/clustering.js';
 import useLite512 from '../../resources/models/use-lite-512.json' with { type: 'json' };
-import { contentWords, stem } from '../../src/domain/text/tokenize.js';
-import { isStopWord } from '../../src/domain/text/stopwords.js';
+import { stem } from '../../src/domain/text/tokenize.js';
+import { contentWords, isStopWord } from '../../src/resources/text.js';
 import { MODEL } from './clustering.js';
 import { ORDERS } from './first-week.js';
 import { auc, clusterOverOrders, dot, loadExperimentSets, pairSignal, TRAINING, unit } from './experiment-support.js';

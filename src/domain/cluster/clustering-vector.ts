@@ -1,6 +1,5 @@
-import { contentWords, stem } from '../text/tokenize.js';
-import { isFunctionWordOf } from '../text/function-words.js';
-import { isStopWord } from '../text/stopwords.js';
+import type { WordRules } from '../text/function-words.js';
+import { stem, type Tokenizer } from '../text/tokenize.js';
 import { ASPECT_SLOTS, type AspectTaxonomy } from './aspects.js';
 
 /**
@@ -66,9 +65,21 @@ export interface ClusteringResources {
   /** Word statistics of the lexical block for models without a fitted space: text statistics, not the model's. */
   wordStatistics: Pick<ClusteringSpace, 'idf' | 'unseenIdf'>;
   taxonomy: AspectTaxonomy;
+  /** The word lists' rules: stop words (English, and those of the text's detected language) stay out of the lexical block. */
+  words: Pick<WordRules, 'isStopWord' | 'isFunctionWordOf'> & Pick<Tokenizer, 'contentWords'>;
 }
 
-export interface ClusteringVectors {
+export interface LexicalTerms {
+  /**
+   * Stemmed content words: no stop words (English, and those of the text's detected language), numbers or
+   * redaction placeholders; split at hyphens and apostrophes.
+   */
+  lexicalTerms(text: string, language?: string): string[];
+  /** The words `lexicalTerms` keeps, before stemming. */
+  lexicalWords(text: string, language?: string): string[];
+}
+
+export interface ClusteringVectors extends LexicalTerms {
   /**
    * @param text the item's text (redacted, as stored); without it the lexical block is zeros.
    * @param language the item's detected language (ISO 639-1, `und` when unknown); a language the offline
@@ -94,6 +105,7 @@ export interface ClusteringVectors {
 export function clusteringVectors(resources: ClusteringResources): ClusteringVectors {
   const spaces: Record<string, ClusteringSpace> = Object.fromEntries(resources.spaces.map((space) => [space.model, space]));
   const { wordStatistics, taxonomy } = resources;
+  const { lexicalTerms, lexicalWords } = lexicon(resources.words);
 
   const semanticBlock = (model: string, embedding: readonly number[], language?: string): number[] => {
     const space = spaces[model];
@@ -105,16 +117,18 @@ export function clusteringVectors(resources: ClusteringResources): ClusteringVec
   const composeClusteringVector = (parts: { semantic: readonly number[]; text: string; language?: string; topic?: string }): number[] => {
     // The topic is read as part of the text too: its words and the aspects it names ("Login" names sign-in, as "Sign in" does).
     const words = parts.topic ? `${parts.text ?? ''}\n${parts.topic}` : (parts.text ?? '');
-    const lexical = unit(lexicalVector(words, parts.language, wordStatistics));
+    const lexical = unit(lexicalVector(lexicalTerms(words, parts.language), wordStatistics));
     const aspects = unit(taxonomy.aspectVector(words));
     const s = Math.sqrt(Math.max(0, 1 - LEXICAL_WEIGHT ** 2 - ASPECT_WEIGHT ** 2));
     const blocks = [...parts.semantic.map((x) => s * x), ...lexical.map((x) => LEXICAL_WEIGHT * x), ...aspects.map((x) => ASPECT_WEIGHT * x)];
     if (parts.topic === undefined) return unit(blocks);
     const rest = Math.sqrt(1 - TOPIC_WEIGHT ** 2);
-    return unit([...unit(blocks).map((x) => rest * x), ...unit(topicVector(parts.topic)).map((x) => TOPIC_WEIGHT * x)]);
+    return unit([...unit(blocks).map((x) => rest * x), ...unit(topicVector(lexicalTerms(parts.topic, 'en'))).map((x) => TOPIC_WEIGHT * x)]);
   };
 
   return {
+    lexicalTerms,
+    lexicalWords,
     semanticBlock,
     composeClusteringVector,
     toClusteringVector(model, embedding, text, language, topic) {
@@ -131,10 +145,10 @@ export function clusteringVectors(resources: ClusteringResources): ClusteringVec
   };
 }
 
-/** The topic's stemmed content words, each in a hashed slot (English: the LLM names topics in English). */
-function topicVector(topic: string): number[] {
+/** The topic's stemmed content words (read as English: the LLM names topics in English), each in a hashed slot. */
+function topicVector(terms: readonly string[]): number[] {
   const vector = new Array<number>(TOPIC_SLOTS).fill(0);
-  for (const term of new Set(lexicalTerms(topic, 'en'))) vector[fnv1a(term) % TOPIC_SLOTS] = 1;
+  for (const term of new Set(terms)) vector[fnv1a(term) % TOPIC_SLOTS] = 1;
   return vector;
 }
 
@@ -142,24 +156,19 @@ function readsLanguage(space: ClusteringSpace, language: string | undefined): bo
   return !space.languages || language === undefined || language === 'und' || space.languages.includes(language);
 }
 
-/**
- * Stemmed content words: no stop words (English, and those of the text's detected language), numbers or
- * redaction placeholders; split at hyphens and apostrophes.
- */
-export function lexicalTerms(text: string, language?: string): string[] {
-  return lexicalWords(text, language).map(stem);
+/** Lexical terms over the word lists of `words`. */
+export function lexicon(words: ClusteringResources['words']): LexicalTerms {
+  const lexicalWords = (text: string, language?: string): string[] =>
+    words
+      .contentWords(text)
+      .flatMap((w) => w.split(/['-]/))
+      .filter((w) => w.length >= 2 && !words.isStopWord(w) && !words.isFunctionWordOf(language, w));
+  return { lexicalWords, lexicalTerms: (text, language) => lexicalWords(text, language).map(stem) };
 }
 
-/** The words `lexicalTerms` keeps, before stemming. */
-export function lexicalWords(text: string, language?: string): string[] {
-  return contentWords(text)
-    .flatMap((w) => w.split(/['-]/))
-    .filter((w) => w.length >= 2 && !isStopWord(w) && !isFunctionWordOf(language, w));
-}
-
-function lexicalVector(text: string, language: string | undefined, space: Pick<ClusteringSpace, 'idf' | 'unseenIdf'>): number[] {
+function lexicalVector(terms: readonly string[], space: Pick<ClusteringSpace, 'idf' | 'unseenIdf'>): number[] {
   const vector = new Array<number>(LEXICAL_BUCKETS).fill(0);
-  for (const term of new Set(lexicalTerms(text, language))) {
+  for (const term of new Set(terms)) {
     const hash = fnv1a(term);
     const weight = Object.hasOwn(space.idf, term) ? space.idf[term] : space.unseenIdf;
     vector[hash % LEXICAL_BUCKETS] += (hash >>> 31 === 1 ? -1 : 1) * weight;

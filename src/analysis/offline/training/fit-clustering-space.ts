@@ -17,7 +17,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embedMany } from '../index.js';
 import { loadTrainingSet } from './labelled-example.js';
-import { lexicalTerms, type ClusteringSpace } from '../../../domain/cluster/clustering-vector.js';
+import type { ClusteringSpace } from '../../../domain/cluster/clustering-vector.js';
+import { lexicalTerms } from '../../../resources/clustering.js';
 import { RESOURCES_DIR } from '../../../resources/resource-files.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
