@@ -12,6 +12,7 @@ const CLI_COMMAND_MODULES = ['command', 'command-table', 'command-usages', 'cli-
 const LAYERS = [
   { name: 'support', paths: ['^src/support/', '^src/logger\\.ts$'] },
   { name: 'domain', paths: ['^src/domain/'] },
+  { name: 'resources', paths: ['^src/resources/'] },
   { name: 'storage', paths: ['^src/db/', '^src/eventstore/', '^src/auth/'] },
   { name: 'projection-engine', paths: ['^src/projection-engine/'] },
   { name: 'observability', paths: ['^src/observability/'] },

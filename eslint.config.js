@@ -19,7 +19,8 @@ export default tseslint.config(
     },
   },
   {
-    // The domain is pure: it imports nothing outside src/domain (Node's crypto aside).
+    // The domain is pure: it imports nothing outside src/domain (Node's crypto aside), and no data files:
+    // keyword lists, fitted statistics and weights live in resources/ and come in as parameters.
     files: ['src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -30,9 +31,13 @@ export default tseslint.config(
               group: [
                 '../../*',
                 '!../../domain/**',
-                ...outside('analysis', 'http', 'eventstore', 'db', 'work', 'processes', 'reactors', 'projection-engine', 'cli', 'admin'),
+                ...outside('analysis', 'http', 'eventstore', 'db', 'work', 'processes', 'reactors', 'projection-engine', 'cli', 'admin', 'resources'),
               ],
               message: 'The domain imports nothing outside src/domain.',
+            },
+            {
+              group: ['**/*.json', '**/*.jsonl'],
+              message: 'The domain holds no data: put the file under resources/ and pass its content in (src/resources loads it).',
             },
           ],
         },

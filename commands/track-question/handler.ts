@@ -5,6 +5,7 @@ import { trackedQuestionsDecider } from '../../src/domain/question/decider.js';
 import { trackedQuestionsStream } from '../../src/domain/question/events.js';
 import type { CommandContext } from '../../src/eventstore/command-context.js';
 import { handleCommand } from '../../src/eventstore/command-handler.js';
+import { questionSubject } from '../../src/resources/questions.js';
 import type { CoreServices } from '../../src/services.js';
 
 /** Enough concurrent tracks to fill the cap all retry on the fresh stream instead of failing. */
@@ -27,7 +28,7 @@ export async function trackQuestion(
     services.store,
     trackedQuestionsStream(input.projectId),
     trackedQuestionsDecider,
-    { type: 'TrackQuestion', projectId: input.projectId, questionId, text, about, now: services.clock.now().toISOString() },
+    { type: 'TrackQuestion', projectId: input.projectId, questionId, text, about, subject: questionSubject(text), now: services.clock.now().toISOString() },
     { context, attempts: APPEND_ATTEMPTS },
   );
   if (handled.appended) await services.engine.waitFor(handled.appended.position);

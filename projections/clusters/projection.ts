@@ -2,7 +2,7 @@ import pgvector from 'pgvector';
 import type { Queryable } from '../../src/db/database.js';
 import type { ClusterEvent } from '../../src/domain/cluster/events.js';
 import { projector } from '../../src/projection-engine/projection.js';
-import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
+import { toClusteringVector } from '../../src/resources/clustering.js';
 import { clustersMigrations } from './migration.js';
 import { mergeClusters, moveMember, refreshCluster } from './membership.js';
 

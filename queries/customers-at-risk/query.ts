@@ -1,5 +1,6 @@
 import type { Queryable } from '../../src/db/database.js';
-import { assessHealth, LOOKBACK_DAYS, type HealthBand, type HealthReason } from '../../src/domain/user/health.js';
+import type { HealthBand, HealthReason } from '../../src/domain/user/health.js';
+import { assessHealth, HEALTH_MODEL } from '../../src/resources/health-model.js';
 import { healthInputsOfUsers } from '../../src/work/user-health/health-inputs.js';
 
 export type RiskBandFilter = 'at_risk' | 'watch' | 'all';
@@ -40,7 +41,7 @@ const BAND_ORDER = { at_risk: 0, watch: 1 } as const;
  * or a change of value in the lookback, at most `MAX_SCORED` of them.
  */
 export async function customersAtRisk(db: Queryable, projectId: string, band: RiskBandFilter, limit: number, now: Date): Promise<CustomersAtRisk> {
-  const since = new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000).toISOString();
+  const since = new Date(now.getTime() - HEALTH_MODEL.lookbackDays * 86_400_000).toISOString();
   const candidates = await db.query<CandidateRow>(
     `SELECT u.user_id, m.current::text AS value, latest.created_at AS last_feedback_at
        FROM users u

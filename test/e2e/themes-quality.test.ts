@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { lexicalTerms } from '../../src/domain/cluster/clustering-vector.js';
+import { lexicalTerms } from '../../src/resources/clustering.js';
 import { expectRebuildEqualsLive } from '../support/table-snapshot.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { submit, waitForCluster, waitForClusteringIdle } from '../support/clusters.js';

@@ -2,10 +2,10 @@
  * Recall of one aspect keyword file on a dev set of labelled texts (`{"text", "aspect"}` lines; aspect
  * `none` for a text about none of the file's aspects), matched exactly as the service matches
  * (`foldForAspects`, `KeywordIndex`). Prints each miss and each extra tag unless --quiet. Tool for the
- * taxonomy's keyword rounds (src/domain/cluster/aspect-taxonomy/dev-sets/README.md), not part of `npm run eval`.
+ * taxonomy's keyword rounds (test/fixtures/aspect-taxonomy/dev-sets/README.md), not part of `npm run eval`.
  *
- *   npx tsx test/eval/aspect-keyword-recall.ts src/domain/cluster/aspect-taxonomy/software.json \
- *     src/domain/cluster/aspect-taxonomy/dev-sets/round3-b-software.jsonl --quiet
+ *   npx tsx test/eval/aspect-keyword-recall.ts resources/themes/aspect-taxonomy/software.json \
+ *     test/fixtures/aspect-taxonomy/dev-sets/round3-b-software.jsonl --quiet
  */
 import { readFile } from 'node:fs/promises';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';

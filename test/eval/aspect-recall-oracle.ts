@@ -11,8 +11,9 @@
 import path from 'node:path';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { ASPECT_SLOTS } from '../../src/domain/cluster/aspects.js';
-import { ASPECT_WEIGHT, toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
-import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import { ASPECT_WEIGHT } from '../../src/domain/cluster/clustering-vector.js';
+import { toClusteringVector } from '../../src/resources/clustering.js';
+import { thresholdsFor } from '../../src/resources/clustering.js';
 import { seededRandom } from '../../src/support/seeded-random.js';
 import { CLUSTERING_FIXTURES, detectLanguages, MODEL } from './clustering.js';
 import { loadSets } from './first-week.js';

@@ -22,11 +22,10 @@ import { embedMany } from '../../src/analysis/offline/index.js';
 import { LanguageDetector } from '../../src/analysis/offline/language/language-detector.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
 import { labelThemes } from '../../src/analysis/labels/ctfidf.js';
-import { isStopWord } from '../../src/domain/text/stopwords.js';
-import { contentWords, stem } from '../../src/domain/text/tokenize.js';
+import { stem } from '../../src/domain/text/tokenize.js';
+import { contentWords, isStopWord } from '../../src/resources/text.js';
 import { assignToCluster, findMergeFor, findMerges, MAX_SETTLE_MERGES, type ClusteringThresholds } from '../../src/domain/cluster/assignment.js';
-import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
-import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import { thresholdsFor, toClusteringVector } from '../../src/resources/clustering.js';
 import { addVectors, cosineSimilarity } from '../../src/domain/cluster/vectors.js';
 import { seededRandom } from '../../src/support/seeded-random.js';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { decideThemes, type BatchItem, type ThemeExample } from '../../src/domain/cluster/decide-themes.js';
 import type { SnapshotTheme } from '../../src/domain/cluster/theme-overlay.js';
-import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import { thresholdsFor } from '../../src/resources/clustering.js';
 import { addVectors } from '../../src/domain/cluster/vectors.js';
 import { CLUSTERING_FIXTURES, clusteringVectors, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
 import { ORDERS } from './first-week.js';

@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ClusteringThresholds } from '../../src/domain/cluster/assignment.js';
-import { aspectsOf } from '../../src/domain/cluster/aspects.js';
-import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import { aspectsOf } from '../../src/resources/aspect-taxonomy.js';
+import { thresholdsFor } from '../../src/resources/clustering.js';
 import { CLUSTERING_FIXTURES, clusterItems, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
 import { bCubed, loadSets, ORDERS } from './first-week.js';
 

@@ -19,7 +19,7 @@ import { embedMany } from '../../src/analysis/offline/index.js';
 import { readJsonl } from '../../src/analysis/offline/training/labelled-example.js';
 import { PhraseLabeler } from '../../src/analysis/labels/phrase-labeler.js';
 import { labelThemes } from '../../src/analysis/labels/ctfidf.js';
-import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import { thresholdsFor } from '../../src/resources/clustering.js';
 import { checkLabels, printLabelCheck, type LabelCheck } from './label-check.js';
 import { CLUSTERING_FIXTURES, clusterItems, clusteringVectors, detectLanguages, loadFixtures, MODEL, shuffledOrder } from './clustering.js';
 

@@ -38,8 +38,8 @@ import { pathToFileURL } from 'node:url';
 import nlp from 'compromise';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { loadTrainingSet } from '../../src/analysis/offline/training/labelled-example.js';
-import { toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
-import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
+import { toClusteringVector } from '../../src/resources/clustering.js';
+import useLite512 from '../../resources/models/use-lite-512.json' with { type: 'json' };
 import { MODEL } from './clustering.js';
 import { auc, clusterOverOrders, loadExperimentSets, pairSignal, TRAINING, unit } from './experiment-support.js';
 

@@ -16,7 +16,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
 import type { Analysis } from '../../src/analysis/analyzer.js';
-import { assessHealth, type HealthAssessment, type HealthBand, type HealthInputs, type HealthItem } from '../../src/domain/user/health.js';
+import type { HealthAssessment, HealthBand, HealthInputs, HealthItem } from '../../src/domain/user/health.js';
+import { assessHealth } from '../../src/resources/health-model.js';
 import { recordChange, type ValueChange } from '../../src/domain/user/value-change.js';
 import { recordAmount, type ValueMark } from '../../src/domain/user/value-marks.js';
 

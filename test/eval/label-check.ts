@@ -6,9 +6,8 @@
  * language of the theme's texts, and shows the labels of themes whose texts are mostly not English.
  */
 import type { ThemeLabeler } from '../../src/analysis/labeler.js';
-import { ASPECTS } from '../../src/domain/cluster/aspects.js';
-import { functionWordLanguage, isLabelStopWordOf } from '../../src/domain/text/function-words.js';
-import { isStopWord } from '../../src/domain/text/stopwords.js';
+import { ASPECTS } from '../../src/resources/aspect-taxonomy.js';
+import { functionWordLanguage, isLabelStopWordOf, isStopWord } from '../../src/resources/text.js';
 
 export interface LabelCheck {
   themes: number;

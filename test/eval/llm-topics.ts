@@ -18,8 +18,8 @@
  */
 import path from 'node:path';
 import { embedMany } from '../../src/analysis/offline/index.js';
-import { composeClusteringVector, semanticBlock, toClusteringVector } from '../../src/domain/cluster/clustering-vector.js';
-import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import { composeClusteringVector, semanticBlock, toClusteringVector } from '../../src/resources/clustering.js';
+import { thresholdsFor } from '../../src/resources/clustering.js';
 import { CLUSTERING_FIXTURES, detectLanguages, HELD_OUT_THEME_FOLDERS, MODEL, TUNING_THEME_FOLDERS } from './clustering.js';
 import { loadSets } from './first-week.js';
 import { clusterOverOrdersWith, type summariseOrders } from './experiment-support.js';

@@ -17,7 +17,7 @@ import { embedMany } from '../../src/analysis/offline/index.js';
 import { decideThemes, type BatchItem } from '../../src/domain/cluster/decide-themes.js';
 import type { DefinedTheme } from '../../src/domain/cluster/defined-match.js';
 import type { SnapshotTheme } from '../../src/domain/cluster/theme-overlay.js';
-import { thresholdsFor } from '../../src/domain/cluster/thresholds.js';
+import { thresholdsFor } from '../../src/resources/clustering.js';
 import { expandKeyword } from '../../src/work/defined-themes/keyword-translations.js';
 import { CLUSTERING_FIXTURES, clusteringVectors, detectLanguages, MODEL, shuffledOrder } from './clustering.js';
 import { bCubed, ORDERS, type BCubed } from './first-week.js';

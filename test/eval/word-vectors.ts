@@ -40,20 +40,19 @@ import { pathToFileURL } from 'node:url';
 import nlp from 'compromise';
 import { embedMany } from '../../src/analysis/offline/index.js';
 import { loadTrainingSet } from '../../src/analysis/offline/training/labelled-example.js';
-import { aspectVector } from '../../src/domain/cluster/aspects.js';
+import { aspectVector } from '../../src/resources/aspect-taxonomy.js';
 import {
   ASPECT_WEIGHT,
   FOREIGN_SEMANTIC_SCALE,
   LEXICAL_BUCKETS,
   LEXICAL_WEIGHT,
   fnv1a,
-  lexicalWords,
-  toClusteringVector,
   type ClusteringSpace,
 } from '../../src/domain/cluster/clustering-vector.js';
-import useLite512 from '../../src/domain/cluster/model/use-lite-512.json' with { type: 'json' };
-import { contentWords, stem } from '../../src/domain/text/tokenize.js';
-import { isStopWord } from '../../src/domain/text/stopwords.js';
+import { lexicalWords, toClusteringVector } from '../../src/resources/clustering.js';
+import useLite512 from '../../resources/models/use-lite-512.json' with { type: 'json' };
+import { stem } from '../../src/domain/text/tokenize.js';
+import { contentWords, isStopWord } from '../../src/resources/text.js';
 import { MODEL } from './clustering.js';
 import { ORDERS } from './first-week.js';
 import { auc, clusterOverOrders, dot, loadExperimentSets, pairSignal, TRAINING, unit } from './experiment-support.js';

@@ -50,6 +50,21 @@ describe('decideThemes: a batch of items placed into themes (given the themes ne
       });
   });
 
+  it('given the versions of the data the vectors came from, when items, then every FeedbackClustered records them', () => {
+    const versions = { vector: 'm@sha256:0123456789ab', taxonomy: 'sha256:ba9876543210', thresholds: 'sha256:00aa11bb22cc' };
+    spec
+      .given({ projectId: 'p1', themes: [theme('t1', [1, 0, 0])], at: AT, versions })
+      .when([item('f1', [1, 0, 0]), item('f2', [0, 1, 0])])
+      .thenMatches((output) => {
+        const placed = output.decisions.filter((decision) => decision.event.type === 'FeedbackClustered');
+        expect(placed.map((decision) => decision.event.data)).to.have.length(2);
+        for (const decision of placed) expect(decision.event.data).to.have.property('versions').that.deep.equals(versions);
+        const others = output.decisions.filter((decision) => decision.event.type !== 'FeedbackClustered');
+        expect(others.map((decision) => decision.event.data)).to.have.length.above(0);
+        for (const decision of others) expect(decision.event.data).not.to.have.property('versions');
+      });
+  });
+
   it('given a theme at or above the join threshold, when an item, then it joins it (and its label is due at a relabel size)', () => {
     given(theme('t1', [1, 0, 0]))
       .when([item('f1', [0.9, Math.sqrt(1 - 0.81), 0])])

@@ -19,6 +19,14 @@ describe('lint layer rules', function () {
     expect(await rulesBroken(`import { NotFound } from '../errors.js';\nexport const x = NotFound;\n`, 'src/domain/feedback/z.ts')).to.deep.equal([]);
   });
 
+  it('the domain imports no data file and not the loader of resources/: the data comes in as parameters', async () => {
+    const json = `import words from './words.json' with { type: 'json' };\nexport const x = words;\n`;
+    expect(await rulesBroken(json, 'src/domain/text/x.ts')).to.include('no-restricted-imports');
+    expect(await rulesBroken(json, 'src/resources/x.ts')).to.deep.equal([]);
+    const loader = `import { ASPECTS } from '../../resources/aspect-taxonomy.js';\nexport const x = ASPECTS;\n`;
+    expect(await rulesBroken(loader, 'src/domain/cluster/x.ts')).to.include('no-restricted-imports');
+  });
+
   it('command handlers do not import queries; routes may answer with them', async () => {
     const code = `import { findFeedback } from '../../queries/feedback-detail/query.js';\nexport const x = findFeedback;\n`;
     expect(await rulesBroken(code, 'commands/identify-user/handler.ts')).to.include('no-restricted-imports');

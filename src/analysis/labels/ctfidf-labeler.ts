@@ -1,6 +1,7 @@
 import type { ThemeLabeler } from '../labeler.js';
 import { formatLabel, LABEL_DEFAULTS, themeTerms, type ClusterTexts, type LabelOptions } from './ctfidf.js';
-import { contentWords, stripPlaceholders } from '../../domain/text/tokenize.js';
+import { stripPlaceholders } from '../../domain/text/tokenize.js';
+import { contentWords } from '../../resources/text.js';
 
 /**
  * Offline theme labeler: joins the cluster's salient terms ("login / password reset") instead of

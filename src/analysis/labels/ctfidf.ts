@@ -1,5 +1,5 @@
-import { functionWordLanguage } from '../../domain/text/function-words.js';
-import { stem, terms as termsOf } from '../../domain/text/tokenize.js';
+import { stem } from '../../domain/text/tokenize.js';
+import { functionWordLanguage, terms as termsOf } from '../../resources/text.js';
 
 /**
  * Theme labels by class-based TF-IDF (c-TF-IDF, as in BERTopic): all texts of a cluster form one

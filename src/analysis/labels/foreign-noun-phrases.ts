@@ -1,4 +1,5 @@
-import { ELIDED_WORDS, isLabelStopWordOf } from '../../domain/text/function-words.js';
+import { ELIDED_WORDS } from '../../domain/text/function-words.js';
+import { isLabelStopWordOf } from '../../resources/text.js';
 
 /**
  * Noun phrases of feedback in Spanish, French, German, Italian, Portuguese and Dutch, for theme labels,

@@ -1,8 +1,7 @@
 import nlp from 'compromise';
 import type { ThemeLabeler } from '../labeler.js';
-import { aspectsOf } from '../../domain/cluster/aspects.js';
-import { functionWordLanguage, isLabelStopWordOf } from '../../domain/text/function-words.js';
-import { isStopWord } from '../../domain/text/stopwords.js';
+import { aspectsOf } from '../../resources/aspect-taxonomy.js';
+import { functionWordLanguage, isLabelStopWordOf, isStopWord } from '../../resources/text.js';
 import { stem, stripPlaceholders } from '../../domain/text/tokenize.js';
 import { CtfidfLabeler } from './ctfidf-labeler.js';
 import { foreignNounPhrases, isPhraseLanguage } from './foreign-noun-phrases.js';

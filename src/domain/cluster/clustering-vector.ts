@@ -1,8 +1,6 @@
-import { contentWords, stem } from '../text/tokenize.js';
-import { isFunctionWordOf } from '../text/function-words.js';
-import { isStopWord } from '../text/stopwords.js';
-import { ASPECT_SLOTS, aspectVector } from './aspects.js';
-import useLite512 from './model/use-lite-512.json' with { type: 'json' };
+import type { WordRules } from '../text/function-words.js';
+import { stem, type Tokenizer } from '../text/tokenize.js';
+import { ASPECT_SLOTS, type AspectTaxonomy } from './aspects.js';
 
 /**
  * The vector themes are built from, derived deterministically from an item's embedding, its text, the
@@ -11,7 +9,7 @@ import useLite512 from './model/use-lite-512.json' with { type: 'json' };
  * search keeps the raw embeddings.
  *
  * For `use-lite-512`, the offline model (statistics fitted on the analyzer's training texts only, by
- * `src/analysis/offline/training/fit-clustering-space.ts`):
+ * `src/analysis/offline/training/fit-clustering-space.ts`, kept in `resources/models/`):
  *   1. semantic block (512): the embedding minus the training mean, renormalised. USE-lite vectors
  *      share a large common direction (unrelated texts ~0.27 similar); centring removes it, so
  *      cosine similarities reflect what texts are about.
@@ -25,6 +23,8 @@ import useLite512 from './model/use-lite-512.json' with { type: 'json' };
  * selection") read as part of the text, then the topic block (`TOPIC_SLOTS` = 256: the topic's stemmed words),
  * everything before it scaled by √(1 − t²) and the topic block by t (`TOPIC_WEIGHT`): a unit vector
  * of the embedding's length + 768. An item without a topic has a zero topic block.
+ *
+ * The fitted statistics and the aspect taxonomy are data, given to `clusteringVectors`; this file holds the rules.
  */
 export interface ClusteringSpace {
   model: string;
@@ -58,66 +58,97 @@ export const TOPIC_SLOTS = 256;
  */
 export const TOPIC_WEIGHT = 0.6;
 
-// USE-lite was trained on English text only.
-const SPACES: Record<string, ClusteringSpace> = { [useLite512.model]: { ...(useLite512 as ClusteringSpace), languages: ['en'] } };
-
-/** Word statistics of the lexical block for models without a fitted space: text statistics, not the model's. */
-const WORD_STATISTICS: Pick<ClusteringSpace, 'idf' | 'unseenIdf'> = useLite512 as ClusteringSpace;
-
-export const USE_LITE_CLUSTERING_DIMENSIONS = useLite512.dimensions + LEXICAL_BUCKETS + ASPECT_SLOTS;
-
-/** Dimension of the clustering vectors of `model` given its embedding dimension. */
-export function clusteringDimensions(model: string, embeddingDimensions: number): number {
-  const space = SPACES[model];
-  if (!space) return embeddingDimensions + LEXICAL_BUCKETS + ASPECT_SLOTS + TOPIC_SLOTS;
-  return space.dimensions === embeddingDimensions ? embeddingDimensions + LEXICAL_BUCKETS + ASPECT_SLOTS : embeddingDimensions;
+/** What the clustering vector is computed from: fitted spaces per model, the word statistics of the lexical block, the aspect taxonomy. */
+export interface ClusteringResources {
+  /** Fitted spaces, by model: a model without one takes the path of the LLM's embeddings. */
+  spaces: readonly ClusteringSpace[];
+  /** Word statistics of the lexical block for models without a fitted space: text statistics, not the model's. */
+  wordStatistics: Pick<ClusteringSpace, 'idf' | 'unseenIdf'>;
+  taxonomy: AspectTaxonomy;
+  /** The word lists' rules: stop words (English, and those of the text's detected language) stay out of the lexical block. */
+  words: Pick<WordRules, 'isStopWord' | 'isFunctionWordOf'> & Pick<Tokenizer, 'contentWords'>;
 }
 
-/**
- * @param text the item's text (redacted, as stored); without it the lexical block is zeros.
- * @param language the item's detected language (ISO 639-1, `und` when unknown); a language the offline
- *   model does not read scales its semantic block by `FOREIGN_SEMANTIC_SCALE`. Unknown: as a language it reads.
- * @param topic the product area the LLM analyzer named (absent: none); ignored for `use-lite-512`.
- */
-export function toClusteringVector(model: string, embedding: readonly number[], text: string, language?: string, topic?: string): number[] {
-  const space = SPACES[model];
-  // An embedding of an unexpected length cannot be centred: left as it is.
-  if (space && embedding.length !== space.dimensions) return [...embedding];
-  return composeClusteringVector({ semantic: semanticBlock(model, embedding, language), text, language, topic: space ? undefined : (topic ?? '') });
+export interface LexicalTerms {
+  /**
+   * Stemmed content words: no stop words (English, and those of the text's detected language), numbers or
+   * redaction placeholders; split at hyphens and apostrophes.
+   */
+  lexicalTerms(text: string, language?: string): string[];
+  /** The words `lexicalTerms` keeps, before stemming. */
+  lexicalWords(text: string, language?: string): string[];
 }
 
-/**
- * The embedding's block: for a model with a fitted space (USE-lite), centred by its training mean and scaled
- * by `FOREIGN_SEMANTIC_SCALE` for a language it does not read; for any other model, the embedding as it is.
- */
-export function semanticBlock(model: string, embedding: readonly number[], language?: string): number[] {
-  const space = SPACES[model];
-  if (!space) return unit([...embedding]);
-  const scale = readsLanguage(space, language) ? 1 : FOREIGN_SEMANTIC_SCALE;
-  return unit(embedding.map((x, i) => x - space.mean[i])).map((x) => x * scale);
+export interface ClusteringVectors extends LexicalTerms {
+  /**
+   * @param text the item's text (redacted, as stored); without it the lexical block is zeros.
+   * @param language the item's detected language (ISO 639-1, `und` when unknown); a language the offline
+   *   model does not read scales its semantic block by `FOREIGN_SEMANTIC_SCALE`. Unknown: as a language it reads.
+   * @param topic the product area the LLM analyzer named (absent: none); ignored for a model with a fitted space.
+   */
+  toClusteringVector(model: string, embedding: readonly number[], text: string, language?: string, topic?: string): number[];
+  /** Dimension of the clustering vectors of `model` given its embedding dimension. */
+  clusteringDimensions(model: string, embeddingDimensions: number): number;
+  /**
+   * The embedding's block: for a model with a fitted space (USE-lite), centred by its training mean and scaled
+   * by `FOREIGN_SEMANTIC_SCALE` for a language it does not read; for any other model, the embedding as it is.
+   */
+  semanticBlock(model: string, embedding: readonly number[], language?: string): number[];
+  /**
+   * The blocks joined: `semantic` (already unit, or scaled below unit for a language the model does not
+   * read), the lexical and aspect blocks of `text`, and, when `topic` is given (even empty), the topic block.
+   * Exported for the evaluations that stand another embedding in for the LLM's.
+   */
+  composeClusteringVector(parts: { semantic: readonly number[]; text: string; language?: string; topic?: string }): number[];
 }
 
-/**
- * The blocks joined: `semantic` (already unit, or scaled below unit for a language the model does not
- * read), the lexical and aspect blocks of `text`, and, when `topic` is given (even empty), the topic block.
- * Exported for the evaluations that stand another embedding in for the LLM's.
- */
-export function composeClusteringVector(parts: { semantic: readonly number[]; text: string; language?: string; topic?: string }): number[] {
-  // The topic is read as part of the text too: its words and the aspects it names ("Login" names sign-in, as "Sign in" does).
-  const words = parts.topic ? `${parts.text ?? ''}\n${parts.topic}` : (parts.text ?? '');
-  const lexical = unit(lexicalVector(words, parts.language, WORD_STATISTICS));
-  const aspects = unit(aspectVector(words));
-  const s = Math.sqrt(Math.max(0, 1 - LEXICAL_WEIGHT ** 2 - ASPECT_WEIGHT ** 2));
-  const blocks = [...parts.semantic.map((x) => s * x), ...lexical.map((x) => LEXICAL_WEIGHT * x), ...aspects.map((x) => ASPECT_WEIGHT * x)];
-  if (parts.topic === undefined) return unit(blocks);
-  const rest = Math.sqrt(1 - TOPIC_WEIGHT ** 2);
-  return unit([...unit(blocks).map((x) => rest * x), ...unit(topicVector(parts.topic)).map((x) => TOPIC_WEIGHT * x)]);
+export function clusteringVectors(resources: ClusteringResources): ClusteringVectors {
+  const spaces: Record<string, ClusteringSpace> = Object.fromEntries(resources.spaces.map((space) => [space.model, space]));
+  const { wordStatistics, taxonomy } = resources;
+  const { lexicalTerms, lexicalWords } = lexicon(resources.words);
+
+  const semanticBlock = (model: string, embedding: readonly number[], language?: string): number[] => {
+    const space = spaces[model];
+    if (!space) return unit([...embedding]);
+    const scale = readsLanguage(space, language) ? 1 : FOREIGN_SEMANTIC_SCALE;
+    return unit(embedding.map((x, i) => x - space.mean[i])).map((x) => x * scale);
+  };
+
+  const composeClusteringVector = (parts: { semantic: readonly number[]; text: string; language?: string; topic?: string }): number[] => {
+    // The topic is read as part of the text too: its words and the aspects it names ("Login" names sign-in, as "Sign in" does).
+    const words = parts.topic ? `${parts.text ?? ''}\n${parts.topic}` : (parts.text ?? '');
+    const lexical = unit(lexicalVector(lexicalTerms(words, parts.language), wordStatistics));
+    const aspects = unit(taxonomy.aspectVector(words));
+    const s = Math.sqrt(Math.max(0, 1 - LEXICAL_WEIGHT ** 2 - ASPECT_WEIGHT ** 2));
+    const blocks = [...parts.semantic.map((x) => s * x), ...lexical.map((x) => LEXICAL_WEIGHT * x), ...aspects.map((x) => ASPECT_WEIGHT * x)];
+    if (parts.topic === undefined) return unit(blocks);
+    const rest = Math.sqrt(1 - TOPIC_WEIGHT ** 2);
+    return unit([...unit(blocks).map((x) => rest * x), ...unit(topicVector(lexicalTerms(parts.topic, 'en'))).map((x) => TOPIC_WEIGHT * x)]);
+  };
+
+  return {
+    lexicalTerms,
+    lexicalWords,
+    semanticBlock,
+    composeClusteringVector,
+    toClusteringVector(model, embedding, text, language, topic) {
+      const space = spaces[model];
+      // An embedding of an unexpected length cannot be centred: left as it is.
+      if (space && embedding.length !== space.dimensions) return [...embedding];
+      return composeClusteringVector({ semantic: semanticBlock(model, embedding, language), text, language, topic: space ? undefined : (topic ?? '') });
+    },
+    clusteringDimensions(model, embeddingDimensions) {
+      const space = spaces[model];
+      if (!space) return embeddingDimensions + LEXICAL_BUCKETS + ASPECT_SLOTS + TOPIC_SLOTS;
+      return space.dimensions === embeddingDimensions ? embeddingDimensions + LEXICAL_BUCKETS + ASPECT_SLOTS : embeddingDimensions;
+    },
+  };
 }
 
-/** The topic's stemmed content words, each in a hashed slot (English: the LLM names topics in English). */
-function topicVector(topic: string): number[] {
+/** The topic's stemmed content words (read as English: the LLM names topics in English), each in a hashed slot. */
+function topicVector(terms: readonly string[]): number[] {
   const vector = new Array<number>(TOPIC_SLOTS).fill(0);
-  for (const term of new Set(lexicalTerms(topic, 'en'))) vector[fnv1a(term) % TOPIC_SLOTS] = 1;
+  for (const term of new Set(terms)) vector[fnv1a(term) % TOPIC_SLOTS] = 1;
   return vector;
 }
 
@@ -125,24 +156,19 @@ function readsLanguage(space: ClusteringSpace, language: string | undefined): bo
   return !space.languages || language === undefined || language === 'und' || space.languages.includes(language);
 }
 
-/**
- * Stemmed content words: no stop words (English, and those of the text's detected language), numbers or
- * redaction placeholders; split at hyphens and apostrophes.
- */
-export function lexicalTerms(text: string, language?: string): string[] {
-  return lexicalWords(text, language).map(stem);
+/** Lexical terms over the word lists of `words`. */
+export function lexicon(words: ClusteringResources['words']): LexicalTerms {
+  const lexicalWords = (text: string, language?: string): string[] =>
+    words
+      .contentWords(text)
+      .flatMap((w) => w.split(/['-]/))
+      .filter((w) => w.length >= 2 && !words.isStopWord(w) && !words.isFunctionWordOf(language, w));
+  return { lexicalWords, lexicalTerms: (text, language) => lexicalWords(text, language).map(stem) };
 }
 
-/** The words `lexicalTerms` keeps, before stemming. */
-export function lexicalWords(text: string, language?: string): string[] {
-  return contentWords(text)
-    .flatMap((w) => w.split(/['-]/))
-    .filter((w) => w.length >= 2 && !isStopWord(w) && !isFunctionWordOf(language, w));
-}
-
-function lexicalVector(text: string, language: string | undefined, space: Pick<ClusteringSpace, 'idf' | 'unseenIdf'>): number[] {
+function lexicalVector(terms: readonly string[], space: Pick<ClusteringSpace, 'idf' | 'unseenIdf'>): number[] {
   const vector = new Array<number>(LEXICAL_BUCKETS).fill(0);
-  for (const term of new Set(lexicalTerms(text, language))) {
+  for (const term of new Set(terms)) {
     const hash = fnv1a(term);
     const weight = Object.hasOwn(space.idf, term) ? space.idf[term] : space.unseenIdf;
     vector[hash % LEXICAL_BUCKETS] += (hash >>> 31 === 1 ? -1 : 1) * weight;

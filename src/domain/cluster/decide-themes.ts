@@ -31,6 +31,8 @@ export interface ThemeSnapshot {
   defined?: ReadonlyMap<string, readonly DefinedTheme[]>;
   /** Items a person placed (moved, split off, merged by hand) near the batch: examples of their themes. */
   examples?: readonly ThemeExample[];
+  /** The versions of the data the vectors and thresholds came from, recorded on each `FeedbackClustered`. */
+  versions?: Readonly<Record<string, string>>;
 }
 
 /** An item a person placed into a theme: later items like it follow it there. */
@@ -94,7 +96,7 @@ export function isRelabelSize(size: number): boolean {
 export function decideThemes(batch: readonly BatchItem[], snapshot: ThemeSnapshot, thresholdsFor: (model: string) => ClusteringThresholds): ThemesDecided {
   const overlay = new ThemeOverlay(snapshot.themes);
   const decided: Deciding = { decisions: [], created: new Map(), labelsDue: new Set(), placements: new Map(), themes: [], absorbedOlder: new Set() };
-  const { projectId, at } = snapshot;
+  const { projectId, at, versions } = snapshot;
   const ref = (clusterId: string) => ({ clusterId, projectId, at });
 
   for (const item of batch) {
@@ -124,7 +126,14 @@ export function decideThemes(batch: readonly BatchItem[], snapshot: ThemeSnapsho
       causedBy: item.feedbackId,
       event: {
         type: 'FeedbackClustered',
-        data: { feedbackId: item.feedbackId, projectId, clusterId: joined, similarity: Math.round(assignment.similarity * 1e6) / 1e6, clusteredAt: at },
+        data: {
+          feedbackId: item.feedbackId,
+          projectId,
+          clusterId: joined,
+          similarity: Math.round(assignment.similarity * 1e6) / 1e6,
+          clusteredAt: at,
+          ...(versions ? { versions } : {}),
+        },
       },
     });
     overlay.join(joined, item.vector, item.createdAt);

@@ -64,7 +64,19 @@ export interface FeedbackDeleted {
 /** The theme an item joined; decided once by the clustering worker and replayed as recorded. */
 export interface FeedbackClustered {
   type: 'FeedbackClustered';
-  data: { feedbackId: string; projectId: string; clusterId: string; similarity: number; clusteredAt: string };
+  data: {
+    feedbackId: string;
+    projectId: string;
+    clusterId: string;
+    similarity: number;
+    clusteredAt: string;
+    /**
+     * The versions of the data the placement was computed with, by kind (e.g. `vector`:
+     * `use-lite-512@sha256:…`, `taxonomy`, `thresholds`: content digests). Absent on events recorded before
+     * versions were kept.
+     */
+    versions?: Readonly<Record<string, string>>;
+  };
 }
 
 /** The item's vector from another embedding model (`feedbackctl reembed`); it leaves its theme and is clustered again. */

@@ -2,12 +2,12 @@ import type { Embedding } from '../feedback/analysis-values.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { MAX_TRACKED_QUESTIONS, QUESTION_TEXT_MAX, type QuestionEvent, type VerdictCounts } from './events.js';
 import type { TrackedQuestionsState } from './state.js';
-import { questionSubject } from './topic.js';
 import { verdictOf } from './verdict.js';
 
 export type QuestionCommand =
   /** `text` is redacted already (the handler redacts before deciding). */
-  | { type: 'TrackQuestion'; projectId: string; questionId: string; text: string; about?: string; now: string }
+  /** `subject`: what the question is about when no `about` is given, its text without the framing words (`questionSubject`). */
+  | { type: 'TrackQuestion'; projectId: string; questionId: string; text: string; about?: string; subject: string; now: string }
   | { type: 'UntrackQuestion'; projectId: string; questionId: string; now: string }
   | { type: 'RecordQuestionEmbedding'; projectId: string; questionId: string; embedding: Embedding; now: string }
   | { type: 'RecordQuestionEvaluation'; projectId: string; questionId: string; counts: VerdictCounts; now: string };
@@ -29,7 +29,7 @@ export function decideTrackedQuestions(command: QuestionCommand, state: TrackedQ
   const ref = { projectId, questionId };
   if (command.type === 'TrackQuestion') {
     const text = checkText(command.text, 'text');
-    const about = command.about === undefined ? questionSubject(text) : checkText(command.about, 'about');
+    const about = command.about === undefined ? command.subject : checkText(command.about, 'about');
     if (state.questions.has(questionId)) return [];
     if (state.questions.size >= MAX_TRACKED_QUESTIONS) {
       throw new Conflict(`The project tracks ${MAX_TRACKED_QUESTIONS} questions already, the most it may; untrack one first.`);

@@ -1,74 +1,68 @@
-import { dan, deu, fin, fra, ita, nld, nob, pol, por, spa, swe } from 'stopword';
-import { isStopWord } from './stopwords.js';
-
 /**
- * Function words of languages other than English ("los", "die", "les"), from the `stopword` package's
- * lists, by ISO 639-1 code. The word block of a theme's vector weighs a word by its rarity in English
- * training texts, so without these lists every foreign function word counted as a rare, telling word
- * and texts of one language looked alike. A list applies only to a text detected in its language: one
- * language's function word can be another's content word (Dutch "door", German "hat").
+ * The word lists the text rules read, all lower case with apostrophes straightened (data under
+ * `resources/text/`, loaded by `src/resources/text.ts`):
+ * - `stopWords`: English function words, contractions and the filler of customer feedback ("please",
+ *   "really", "just") and spelled-out numbers, which say nothing about what a theme is about.
+ * - `functionWords`: function words of languages other than English ("los", "die", "les"), by ISO 639-1
+ *   code. The word block of a theme's vector weighs a word by its rarity in English training texts, so
+ *   without these lists every foreign function word counted as a rare, telling word and texts of one
+ *   language looked alike. A list applies only to a text detected in its language: one language's
+ *   function word can be another's content word (Dutch "door", German "hat").
+ * - `labelFillerWords`: words of customer feedback that say nothing about what a theme is about ("bitte",
+ *   "muy", "trop"), beyond the function words: kept out of theme labels, as `stopWords` keeps "please"
+ *   out of English ones. Not used for clustering vectors.
  */
-const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
-  da: new Set(dan),
-  de: new Set(deu),
-  es: new Set(spa),
-  fi: new Set(fin),
-  fr: new Set(fra),
-  it: new Set(ita),
-  nb: new Set(nob),
-  nl: new Set(nld),
-  no: new Set(nob),
-  pl: new Set(pol),
-  pt: new Set(por),
-  sv: new Set(swe),
-};
-
-/** Whether `word` (lower case) is a function word of `language`; false for English (see `stopwords.ts`) and unknown languages. */
-export function isFunctionWordOf(language: string | undefined, word: string): boolean {
-  return language !== undefined && Object.hasOwn(BY_LANGUAGE, language) && BY_LANGUAGE[language].has(word);
+export interface WordLists {
+  stopWords: readonly string[];
+  functionWords: Readonly<Record<string, readonly string[]>>;
+  labelFillerWords: Readonly<Record<string, readonly string[]>>;
 }
 
-/**
- * Words of customer feedback that say nothing about what a theme is about ("bitte", "muy", "trop"),
- * beyond the `stopword` lists: kept out of theme labels, as `stopwords.ts` keeps "please" and "really"
- * out of English ones. Not used for clustering vectors.
- */
-const FILLER_BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
-  es: new Set(
-    'mucha mucho muchas muchos muy poder puedo favor siempre nunca gracias realmente solo sola ya vez veces entre sobre hacia hasta desde según dos tres cuatro cinco diez son es está están era fue ser estar hay'.split(
-      ' ',
-    ),
-  ),
-  fr: new Set('trop plus vais depuis toujours jamais merci vraiment juste encore fois beaucoup tout toute toutes tous deux trois quatre cinq dix'.split(' ')),
-  de: new Set('bitte danke leider immer nie total echt mal schon einfach wirklich ständig dauernd endlich gerne zwei drei vier fünf zehn'.split(' ')),
-  it: new Set('molto troppo sempre mai grazie favore davvero solo ancora volta tutto tutta tutti tutte due tre quattro cinque dieci essere'.split(' ')),
-  pt: new Set('muito muita sempre nunca obrigado obrigada favor realmente só ainda vez dois duas três quatro cinco dez é são está estão era ser'.split(' ')),
-  nl: new Set('heel erg altijd nooit graag alsjeblieft echt gewoon steeds weer twee drie vier vijf tien wordt'.split(' ')),
-};
+export interface WordRules {
+  /** Whether `word` is an English stop word (any case, curly apostrophes allowed). */
+  isStopWord(word: string): boolean;
+  /** Whether `word` (lower case) is a function word of `language`; false for English (see `isStopWord`) and unknown languages. */
+  isFunctionWordOf(language: string | undefined, word: string): boolean;
+  /** Whether `word` (lower case) is a function or filler word of `language` for theme labels. */
+  isLabelStopWordOf(language: string | undefined, word: string): boolean;
+  /**
+   * The language among English and those with function-word lists whose function and filler words
+   * `text` uses most ("Le filigrane sur les photos" → `fr`); on a tie the earlier of English, then the
+   * languages with label filler lists (those the labeler reads phrases of), then the rest; undefined when
+   * none occurs. A cheap guess for theme labels, which are given texts without their detected language.
+   */
+  functionWordLanguage(text: string): string | undefined;
+}
 
 /** French and Italian words written elided before a vowel, with an apostrophe ("l'export", "s'arrête", "dell'app"): a regular-expression alternation. */
 export const ELIDED_WORDS = 'l|d|s|n|j|c|m|t|qu|dell|dall|nell|sull|all|un';
 
-/** Whether `word` (lower case) is a function or filler word of `language` for theme labels. */
-export function isLabelStopWordOf(language: string | undefined, word: string): boolean {
-  return isFunctionWordOf(language, word) || (language !== undefined && Object.hasOwn(FILLER_BY_LANGUAGE, language) && FILLER_BY_LANGUAGE[language].has(word));
+export function wordRules(lists: WordLists): WordRules {
+  const stopWords: ReadonlySet<string> = new Set(lists.stopWords);
+  const byLanguage = setsOf(lists.functionWords);
+  const fillerByLanguage = setsOf(lists.labelFillerWords);
+  const isStopWord = (word: string) => stopWords.has(word.toLowerCase().replace(/[’‘]/g, "'"));
+  const isFunctionWordOf = (language: string | undefined, word: string) =>
+    language !== undefined && Object.hasOwn(byLanguage, language) && byLanguage[language].has(word);
+  const isLabelStopWordOf = (language: string | undefined, word: string) =>
+    isFunctionWordOf(language, word) || (language !== undefined && Object.hasOwn(fillerByLanguage, language) && fillerByLanguage[language].has(word));
+  const guessOrder = ['en', ...Object.keys(fillerByLanguage), ...Object.keys(byLanguage).filter((l) => !Object.hasOwn(fillerByLanguage, l))];
+  return {
+    isStopWord,
+    isFunctionWordOf,
+    isLabelStopWordOf,
+    functionWordLanguage(text) {
+      const words = text.toLowerCase().match(/[\p{L}]+/gu) ?? [];
+      let best: { language: string; hits: number } | undefined;
+      for (const language of guessOrder) {
+        const hits = words.filter((w) => (language === 'en' ? isStopWord(w) : isLabelStopWordOf(language, w))).length;
+        if (hits > 0 && (!best || hits > best.hits)) best = { language, hits };
+      }
+      return best?.language;
+    },
+  };
 }
 
-/** English first, then the languages with label filler lists (those the labeler reads phrases of), then the rest: the order ties are settled in. */
-const GUESS_ORDER = ['en', ...Object.keys(FILLER_BY_LANGUAGE), ...Object.keys(BY_LANGUAGE).filter((l) => !Object.hasOwn(FILLER_BY_LANGUAGE, l))];
-
-/**
- * The language among English and those with function-word lists whose function and filler words
- * `text` uses most ("Le filigrane sur les photos" → `fr`); on a tie the earlier in `GUESS_ORDER`,
- * undefined when none occurs. A cheap guess for theme labels, which are given texts without their
- * detected language.
- */
-export function functionWordLanguage(text: string): string | undefined {
-  const words = text.toLowerCase().match(/[\p{L}]+/gu) ?? [];
-  let best: { language: string; hits: number } | undefined;
-  for (const language of GUESS_ORDER) {
-    const hits = words.filter((w) => (language === 'en' ? isStopWord(w) : isLabelStopWordOf(language, w))).length;
-    if (hits > 0 && (!best || hits > best.hits)) best = { language, hits };
-  }
-  return best?.language;
+function setsOf(lists: Readonly<Record<string, readonly string[]>>): Readonly<Record<string, ReadonlySet<string>>> {
+  return Object.fromEntries(Object.entries(lists).map(([language, words]) => [language, new Set(words)]));
 }

@@ -1,7 +1,6 @@
 import { REDACTION_TYPES } from '../feedback/redaction-types.js';
 import { replaceLinksAndEmails } from './email-like.js';
-import { ELIDED_WORDS, isLabelStopWordOf } from './function-words.js';
-import { isStopWord } from './stopwords.js';
+import { ELIDED_WORDS, type WordRules } from './function-words.js';
 
 /**
  * Tokenisation for theme labels: lower-case words without redaction placeholders (`[email]`,
@@ -63,49 +62,58 @@ export function stem(word: string): string {
   return w;
 }
 
-function usable(token: string, language: string | undefined): boolean {
-  return token.length >= 2 && !/\p{N}/u.test(token) && !isStopWord(token) && !isStopWord(singular(token)) && !isLabelStopWordOf(language, token);
-}
-
-/**
- * Runs of consecutive usable words (lower-case, singular); stop words, numbers and punctuation split runs.
- * With a `language`, its function and filler words ("de", "las", "bitte") split runs too.
- */
-export function contentRuns(text: string, language?: string): string[][] {
-  const runs: string[][] = [];
-  let run: string[] = [];
-  const flush = () => {
-    if (run.length > 0) runs.push(run);
-    run = [];
-  };
-  for (const chunk of clean(text).split(SEPARATOR)) {
-    for (const match of chunk.matchAll(WORD)) {
-      const token = withoutElision(match[0].replace(/^-+|-+$/g, ''), language);
-      if (usable(token, language)) run.push(singular(token));
-      else flush();
-    }
-    flush();
-  }
-  return runs;
-}
-
-/** The usable words of a text, in order. */
-export function contentWords(text: string): string[] {
-  return contentRuns(text).flat();
-}
-
 /** French and Italian elided articles, pronouns and prepositions ("s'arrête", "dell'app"): the word without them. */
 const ELIDED = new RegExp(`^(?:${ELIDED_WORDS})'(?=\\p{L})`, 'u');
 const withoutElision = (token: string, language: string | undefined) => (language === 'fr' || language === 'it' ? token.replace(ELIDED, '') : token);
 
-/** Usable words and the bigrams of adjacent usable words ("password reset"): per run, its words then its bigrams. */
-export function terms(text: string, options: { bigrams?: boolean; language?: string } = {}): string[] {
-  const out: string[] = [];
-  for (const run of contentRuns(text, options.language)) {
-    out.push(...run);
-    if (options.bigrams !== false) for (let i = 0; i + 1 < run.length; i++) if (run[i] !== run[i + 1]) out.push(`${run[i]} ${run[i + 1]}`);
-  }
-  return out;
+export interface Tokenizer {
+  /**
+   * Runs of consecutive usable words (lower-case, singular); stop words, numbers and punctuation split runs.
+   * With a `language`, its function and filler words ("de", "las", "bitte") split runs too.
+   */
+  contentRuns(text: string, language?: string): string[][];
+  /** The usable words of a text, in order. */
+  contentWords(text: string): string[];
+  /** Usable words and the bigrams of adjacent usable words ("password reset"): per run, its words then its bigrams. */
+  terms(text: string, options?: { bigrams?: boolean; language?: string }): string[];
+}
+
+/** The tokenisation rules over the word lists of `words`. */
+export function tokenizer(words: Pick<WordRules, 'isStopWord' | 'isLabelStopWordOf'>): Tokenizer {
+  const { isStopWord, isLabelStopWordOf } = words;
+  const usable = (token: string, language: string | undefined): boolean =>
+    token.length >= 2 && !/\p{N}/u.test(token) && !isStopWord(token) && !isStopWord(singular(token)) && !isLabelStopWordOf(language, token);
+
+  const contentRuns = (text: string, language?: string): string[][] => {
+    const runs: string[][] = [];
+    let run: string[] = [];
+    const flush = () => {
+      if (run.length > 0) runs.push(run);
+      run = [];
+    };
+    for (const chunk of clean(text).split(SEPARATOR)) {
+      for (const match of chunk.matchAll(WORD)) {
+        const token = withoutElision(match[0].replace(/^-+|-+$/g, ''), language);
+        if (usable(token, language)) run.push(singular(token));
+        else flush();
+      }
+      flush();
+    }
+    return runs;
+  };
+
+  return {
+    contentRuns,
+    contentWords: (text) => contentRuns(text).flat(),
+    terms(text, options = {}) {
+      const out: string[] = [];
+      for (const run of contentRuns(text, options.language)) {
+        out.push(...run);
+        if (options.bigrams !== false) for (let i = 0; i + 1 < run.length; i++) if (run[i] !== run[i + 1]) out.push(`${run[i]} ${run[i + 1]}`);
+      }
+      return out;
+    },
+  };
 }
 
 const withoutAccents = (word: string) =>

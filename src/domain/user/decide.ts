@@ -4,7 +4,7 @@ import type { UserEvent } from './events.js';
 import { sortTraits, type TraitInput } from './sort-traits.js';
 import { evolveUser, traitsObject, type UserState } from './state.js';
 import { checkTraitLimits } from './trait-limits.js';
-import { isAtRisk, type HealthReason } from './health.js';
+import type { HealthReason } from './health.js';
 
 export interface IdentifyUser {
   type: 'IdentifyUser';
@@ -30,6 +30,8 @@ export interface RecordHealth {
   projectId: string;
   userId: string;
   score: number;
+  /** Whether the score is in the at-risk band of the health model that scored it. */
+  atRisk: boolean;
   reasons: HealthReason[];
   triggeredByFeedbackId: string | null;
   at: string;
@@ -71,11 +73,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
 }
 
 function decideHealth(command: RecordHealth, state: UserState): UserEvent[] {
-  const { projectId, userId, score, reasons, triggeredByFeedbackId, at } = command;
-  if (isAtRisk(score) && !state.atRisk) {
+  const { projectId, userId, score, atRisk, reasons, triggeredByFeedbackId, at } = command;
+  if (atRisk && !state.atRisk) {
     return [{ type: 'UserHealthChanged', data: { projectId, userId, score, band: 'at_risk', triggeredByFeedbackId, reasons, at } }];
   }
-  if (!isAtRisk(score) && state.atRisk) return [{ type: 'UserHealthRecovered', data: { projectId, userId, score, at } }];
+  if (!atRisk && state.atRisk) return [{ type: 'UserHealthRecovered', data: { projectId, userId, score, at } }];
   return [];
 }
 

@@ -1,12 +1,11 @@
 import type { HealthFactor, HealthInputs, HealthItem } from './health-inputs.js';
-import model from './health-model.json' with { type: 'json' };
 import { describeFactor } from './health-wording.js';
 
 export type { HealthFactor, HealthInputs, HealthItem };
 
 /**
  * Customer health: a score 0–100 a success team can act on, with the reasons behind it. The numbers
- * (points, ages, thresholds) are data, in `health-model.json`; this file holds the rules.
+ * (points, ages, thresholds) are data, a `HealthModel` (`resources/health/health-model.json`); this file holds the rules.
  *
  * The score is a baseline plus signed points, one set per factor, each point weighed by how recent
  * its evidence is (the weight halves every 30 days). Every factor decays with that one clock (or, for
@@ -38,33 +37,51 @@ export type { HealthFactor, HealthInputs, HealthItem };
  * - Revenue decides whom to call first, not the band: the amount itself never changes the score.
  */
 
-/** Below this score a user is at risk (spec 6, `user.health_changed`). */
-export const AT_RISK_BELOW = model.bands.atRiskBelow;
-/** From this score on a user is healthy; between the two, to watch. */
-export const HEALTHY_FROM = model.bands.healthyFrom;
-/** The score of a user with nothing to go on. */
-export const BASELINE = model.baseline;
-/** Evidence weighs half as much every this many days. */
-export const HALF_LIFE_DAYS = model.halfLifeDays;
-/** Evidence older than this (weight under 1/64) is not read. */
-export const LOOKBACK_DAYS = model.lookbackDays;
-
 /**
- * Signed points of each kind of evidence when fresh (weight 1). A problem report costs `problem`
+ * The numbers of the rules. `bands.atRiskBelow`: below this score a user is at risk (spec 6,
+ * `user.health_changed`); `bands.healthyFrom`: from this score on a user is healthy, between the two to
+ * watch. `baseline`: the score of a user with nothing to go on. Evidence weighs half as much every
+ * `halfLifeDays`, and evidence older than `lookbackDays` (weight under 1/64) is not read.
+ *
+ * `points`: signed points of each kind of evidence when fresh (weight 1). A problem report costs `problem`
  * plus `problemSeverity` times how negative it reads (|sentimentScore|, 0–1); sustained reports (see
- * `ENTRY`) are a pattern, worse than the sum of the reports. A shrunk value costs `valueShrunk` times
+ * `entry`) are a pattern, worse than the sum of the reports. A shrunk value costs `valueShrunk` times
  * the share lost, plus `valueShrunkSharply` when that share counts as a loss of value.
+ * `resolvedShare`: what a report weighs once its theme is resolved: the experience happened, the problem
+ * is gone. A threat to leave keeps more of its weight: the fix answers it, trust takes longer.
+ * `entry`: what lets a score enter the at-risk band; `watch`: what keeps a score out of the healthy band.
  */
-export const POINTS: Readonly<typeof model.points> = model.points;
-/**
- * What a report weighs once its theme is resolved: the experience happened, the problem is gone.
- * A threat to leave keeps more of its weight: the fix answers it, trust takes longer.
- */
-export const RESOLVED_SHARE: Readonly<typeof model.resolvedShare> = model.resolvedShare;
-/** What lets a score enter the at-risk band. */
-export const ENTRY: Readonly<typeof model.entry> = model.entry;
-/** What keeps a score out of the healthy band. */
-export const WATCH: Readonly<typeof model.watch> = model.watch;
+export interface HealthModel {
+  bands: { atRiskBelow: number; healthyFrom: number };
+  baseline: number;
+  halfLifeDays: number;
+  lookbackDays: number;
+  points: {
+    churnThreat: number;
+    problem: number;
+    problemSeverity: number;
+    sustainedProblems: number;
+    otherNegative: number;
+    positive: number;
+    positiveAfterComplaint: number;
+    problemFixed: number;
+    valueLost: number;
+    valueShrunk: number;
+    valueShrunkSharply: number;
+    valueGrew: number;
+  };
+  resolvedShare: { problem: number; churnThreat: number };
+  entry: {
+    churnWithinDays: number;
+    valueLossWithinDays: number;
+    shrunkByAtLeast: number;
+    sustainedReports: number;
+    sustainedWithinDays: number;
+    sustainedOverAtLeastDays: number;
+    sustainedRecentWithinDays: number;
+  };
+  watch: { openProblemWithinDays: number; unconfirmedFixWithinDays: number };
+}
 
 export type HealthBand = 'at_risk' | 'watch' | 'healthy';
 
@@ -107,8 +124,8 @@ export function evidenceOf(item: HealthItem): Evidence {
   return 'none';
 }
 
-export const bandOf = (score: number): HealthBand => (score < AT_RISK_BELOW ? 'at_risk' : score < HEALTHY_FROM ? 'watch' : 'healthy');
-export const isAtRisk = (score: number): boolean => score < AT_RISK_BELOW;
+export const bandOf = (score: number, model: HealthModel): HealthBand =>
+  score < model.bands.atRiskBelow ? 'at_risk' : score < model.bands.healthyFrom ? 'watch' : 'healthy';
 
 interface Tally {
   points: number;
@@ -116,7 +133,17 @@ interface Tally {
 }
 
 /** A user's health now: score, band and reasons (see the comment at the top of this file). */
-export function assessHealth(inputs: HealthInputs, now: Date): HealthAssessment {
+export function assessHealth(inputs: HealthInputs, now: Date, model: HealthModel): HealthAssessment {
+  const {
+    points: POINTS,
+    resolvedShare: RESOLVED_SHARE,
+    entry: ENTRY,
+    watch: WATCH,
+    baseline: BASELINE,
+    halfLifeDays: HALF_LIFE_DAYS,
+    lookbackDays: LOOKBACK_DAYS,
+  } = model;
+  const { atRiskBelow: AT_RISK_BELOW, healthyFrom: HEALTHY_FROM } = model.bands;
   const ageDays = (at: string) => Math.max(0, (now.getTime() - Date.parse(at)) / DAY_MS);
   const weight = (at: string) => 0.5 ** (ageDays(at) / HALF_LIFE_DAYS);
   const items = inputs.feedback.filter((item) => ageDays(item.createdAt) <= LOOKBACK_DAYS).sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
@@ -156,18 +183,18 @@ export function assessHealth(inputs: HealthInputs, now: Date): HealthAssessment 
     add('problems_fixed', points);
   }
 
-  const value = valueChange(inputs.customerValue, ageDays);
+  const value = valueChange(inputs.customerValue, ageDays, model);
   if (value) add(value.factor, value.points(weight));
-  const sustained = sustainedProblems(items, ageDays);
+  const sustained = sustainedProblems(items, ageDays, model.entry);
   if (sustained) for (const [i, item] of sustained.entries()) add('repeated_problems', i === 0 ? POINTS.sustainedProblems : 0, item);
 
-  const entry = sustained !== undefined || mayEnterAtRisk(items, value, ageDays);
+  const entry = sustained !== undefined || mayEnterAtRisk(items, value, ageDays, model.entry);
   let raw = BASELINE + [...tallies.values()].reduce((sum, tally) => sum + tally.points, 0);
   if (!entry && raw < AT_RISK_BELOW) {
     add('kept_out_of_at_risk', AT_RISK_BELOW - raw);
     raw = AT_RISK_BELOW;
   }
-  const heldBack = heldInWatch(items, [...fixedThemes.values()], ageDays);
+  const heldBack = heldInWatch(items, [...fixedThemes.values()], ageDays, model.watch);
   const ceiling = HEALTHY_FROM - 1;
   if (heldBack.length > 0 && raw > ceiling) {
     for (const item of heldBack) add('kept_out_of_healthy', 0, item);
@@ -193,7 +220,8 @@ export function assessHealth(inputs: HealthInputs, now: Date): HealthAssessment 
     .filter((reason) => reason.points !== 0 || reason.factor === 'requests_and_questions' || reason.factor === 'problems_fixed')
     .sort((a, b) => Math.abs(b.exact) - Math.abs(a.exact))
     .map(({ exact: _exact, ...reason }) => reason);
-  return { score, band: bandOf(score), atRisk: isAtRisk(score), reasons };
+  const band = bandOf(score, model);
+  return { score, band, atRisk: band === 'at_risk', reasons };
 }
 
 interface ValueChange {
@@ -203,7 +231,8 @@ interface ValueChange {
   points(weight: (at: string) => number): number;
 }
 
-function valueChange(value: HealthInputs['customerValue'], ageDays: (at: string) => number): ValueChange | undefined {
+function valueChange(value: HealthInputs['customerValue'], ageDays: (at: string) => number, model: HealthModel): ValueChange | undefined {
+  const { points: POINTS, entry: ENTRY, lookbackDays: LOOKBACK_DAYS } = model;
   if (!value) return undefined;
   if (value.current <= 0 && value.lostAt) {
     const lostAt = value.lostAt;
@@ -226,7 +255,7 @@ function valueChange(value: HealthInputs['customerValue'], ageDays: (at: string)
 }
 
 /** A churn threat or a loss of value (see `ENTRY`); sustained negative evidence is the third way in. */
-function mayEnterAtRisk(items: HealthItem[], value: ValueChange | undefined, ageDays: (at: string) => number): boolean {
+function mayEnterAtRisk(items: HealthItem[], value: ValueChange | undefined, ageDays: (at: string) => number, ENTRY: HealthModel['entry']): boolean {
   return items.some((item) => item.churnRisk && ageDays(item.createdAt) <= ENTRY.churnWithinDays) || value?.isLoss === true;
 }
 
@@ -236,7 +265,7 @@ function mayEnterAtRisk(items: HealthItem[], value: ValueChange | undefined, age
  * oldest and the newest at least `ENTRY.sustainedOverAtLeastDays` apart) or all came in the last
  * `ENTRY.sustainedRecentWithinDays` (several at once, still fresh); undefined otherwise.
  */
-function sustainedProblems(items: HealthItem[], ageDays: (at: string) => number): HealthItem[] | undefined {
+function sustainedProblems(items: HealthItem[], ageDays: (at: string) => number, ENTRY: HealthModel['entry']): HealthItem[] | undefined {
   const open = items.filter((item) => evidenceOf(item) === 'open_problems' && ageDays(item.createdAt) <= ENTRY.sustainedWithinDays);
   if (open.length < ENTRY.sustainedReports) return undefined;
   const oldest = ageDays(open.at(-1)!.createdAt);
@@ -249,7 +278,12 @@ function sustainedProblems(items: HealthItem[], ageDays: (at: string) => number)
  * `openProblemWithinDays`, and the items of themes fixed in the last `unconfirmedFixWithinDays` with no
  * positive item from the customer since the fix.
  */
-function heldInWatch(items: HealthItem[], fixes: { resolvedAt: string | null; items: HealthItem[] }[], ageDays: (at: string) => number): HealthItem[] {
+function heldInWatch(
+  items: HealthItem[],
+  fixes: { resolvedAt: string | null; items: HealthItem[] }[],
+  ageDays: (at: string) => number,
+  WATCH: HealthModel['watch'],
+): HealthItem[] {
   const recentOpen = items.filter((item) => evidenceOf(item) === 'open_problems' && ageDays(item.createdAt) <= WATCH.openProblemWithinDays);
   const positives = items.filter((item) => evidenceOf(item) === 'positive_feedback');
   const unconfirmed = fixes

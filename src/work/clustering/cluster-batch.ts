@@ -2,7 +2,7 @@ import type { ThemeLabeler } from '../../analysis/labeler.js';
 import { decideThemes, type ThemeDecision, type ThemesDecided } from '../../domain/cluster/decide-themes.js';
 import { clusterLabelStream, clusterStream } from '../../domain/cluster/events.js';
 import type { DefinedTheme } from '../../domain/cluster/defined-match.js';
-import { thresholdsFor } from '../../domain/cluster/thresholds.js';
+import { CLUSTERING_VERSIONS, thresholdsFor } from '../../resources/clustering.js';
 import { loadDefinedThemes } from '../defined-themes/load-defined-themes.js';
 import { feedbackDecider } from '../../domain/feedback/decider.js';
 import { feedbackStream } from '../../domain/feedback/events.js';
@@ -57,7 +57,7 @@ export async function clusterBatch(
   const defined = new Map<string, DefinedTheme[]>();
   for (const model of new Set(members.map((member) => member.model))) defined.set(model, await loadDefinedThemes(services.db, projectId, model));
   const examples = await readExamplesNear(services.db, projectId, [...withVector]);
-  const decided = decideThemes(members, { projectId, themes, at, defined, examples }, thresholdsFor);
+  const decided = decideThemes(members, { projectId, themes, at, defined, examples, versions: CLUSTERING_VERSIONS }, thresholdsFor);
   const contextOf = (feedbackId: string) => causedBy(waiting.get(feedbackId)!.cause, CLUSTERING_WORKER);
   const labels = await labelsOfNewThemes(services, labeler, projectId, decided, members, contextOf, at);
   if (lease.lost) return { done: [], failed: new Map() }; // another worker may be deciding for this project now

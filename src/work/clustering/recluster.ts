@@ -3,7 +3,7 @@ import type { ThemeLabeler } from '../../analysis/labeler.js';
 import { findMerges } from '../../domain/cluster/assignment.js';
 import { clusterDecider } from '../../domain/cluster/decider.js';
 import { clusterStream } from '../../domain/cluster/events.js';
-import { thresholdsFor } from '../../domain/cluster/thresholds.js';
+import { thresholdsFor } from '../../resources/clustering.js';
 import { systemContext, type CommandContext } from '../../eventstore/command-context.js';
 import { handleCommand } from '../../eventstore/command-handler.js';
 import type { CoreServices } from '../../services.js';

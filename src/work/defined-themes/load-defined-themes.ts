@@ -1,7 +1,7 @@
 import pgvector from 'pgvector';
 import type { Queryable } from '../../db/database.js';
 import type { DefinedTheme } from '../../domain/cluster/defined-match.js';
-import { thresholdsFor } from '../../domain/cluster/thresholds.js';
+import { thresholdsFor } from '../../resources/clustering.js';
 import { expandKeyword } from './keyword-translations.js';
 
 /** The project's defined themes of one embedding model, as the matcher takes them (keywords expanded, centres read). */

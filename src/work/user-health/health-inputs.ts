@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import type { FeedbackType, Sentiment } from '../../domain/feedback/analysis-values.js';
-import { assessHealth, LOOKBACK_DAYS, type HealthAssessment, type HealthInputs } from '../../domain/user/health.js';
+import type { HealthAssessment, HealthInputs } from '../../domain/user/health.js';
+import { assessHealth, HEALTH_MODEL } from '../../resources/health-model.js';
 
 /** The newest items read; far more than any score needs (older ones weigh next to nothing next to them). */
 const MAX_ITEMS = 500;
@@ -26,7 +27,7 @@ export async function healthInputsOf(db: Queryable, projectId: string, userId: s
 
 /** The inputs of several users of one project at once, in two queries (a list page scores up to a few hundred). */
 export async function healthInputsOfUsers(db: Queryable, projectId: string, userIds: string[], now: Date): Promise<Map<string, HealthInputs>> {
-  const since = new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000).toISOString();
+  const since = new Date(now.getTime() - HEALTH_MODEL.lookbackDays * 86_400_000).toISOString();
   const feedback = await db.query<ItemRow & { user_id: string }>(
     `SELECT * FROM (
        SELECT uf.user_id, f.feedback_id, f.sentiment, f.sentiment_score, f.type, f.churn_risk, f.created_at,

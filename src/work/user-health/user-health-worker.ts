@@ -85,6 +85,7 @@ export class UserHealthWorker {
             projectId: due.project_id,
             userId,
             score,
+            atRisk,
             reasons,
             triggeredByFeedbackId: due.triggered_by_feedback_id,
             at: this.services.clock.now().toISOString(),

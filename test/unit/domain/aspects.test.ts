@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { ASPECT_SLOTS, ASPECTS, aspectsOf, aspectVector, foldForAspects } from '../../../src/domain/cluster/aspects.js';
+import { ASPECT_SLOTS, foldForAspects } from '../../../src/domain/cluster/aspects.js';
+import { ASPECTS, aspectsOf, aspectVector } from '../../../src/resources/aspect-taxonomy.js';
 
 const names = (text: string) => aspectsOf(text).map((a) => a.aspect);
 

@@ -1,14 +1,7 @@
 import { expect } from 'chai';
 import { findMerges } from '../../../src/domain/cluster/assignment.js';
-import {
-  clusteringDimensions,
-  lexicalTerms,
-  LEXICAL_BUCKETS,
-  toClusteringVector,
-  TOPIC_SLOTS,
-  TOPIC_WEIGHT,
-  USE_LITE_CLUSTERING_DIMENSIONS,
-} from '../../../src/domain/cluster/clustering-vector.js';
+import { LEXICAL_BUCKETS, TOPIC_SLOTS, TOPIC_WEIGHT } from '../../../src/domain/cluster/clustering-vector.js';
+import { clusteringDimensions, lexicalTerms, toClusteringVector, USE_LITE_CLUSTERING_DIMENSIONS } from '../../../src/resources/clustering.js';
 import { cosineSimilarity } from '../../../src/domain/cluster/vectors.js';
 import { ASPECT_SLOTS } from '../../../src/domain/cluster/aspects.js';
 

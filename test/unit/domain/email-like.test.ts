@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { isEmailLike, replaceEmailLikeTokens } from '../../../src/domain/text/email-like.js';
 import { stripForLanguageId } from '../../../src/analysis/offline/text/placeholders.js';
-import { contentWords } from '../../../src/domain/text/tokenize.js';
+import { contentWords } from '../../../src/resources/text.js';
 
 /** The expression these functions replace; it backtracks cubically on long tokens, so only short inputs go through it. */
 const OLD = /\S+@\S+\.\S+/g;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { functionWordLanguage, isFunctionWordOf, isLabelStopWordOf } from '../../../src/domain/text/function-words.js';
+import { functionWordLanguage, isFunctionWordOf, isLabelStopWordOf } from '../../../src/resources/text.js';
 
 describe('function words of other languages', () => {
   it('guesses a text language from the function words it uses most, English on a tie', () => {

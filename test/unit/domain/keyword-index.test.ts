@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { ASPECTS, foldForAspects } from '../../../src/domain/cluster/aspects.js';
+import { foldForAspects } from '../../../src/domain/cluster/aspects.js';
+import { ASPECTS } from '../../../src/resources/aspect-taxonomy.js';
 import { KeywordIndex } from '../../../src/domain/cluster/keyword-index.js';
 
 /** The definition the index implements: one global regular expression per list, counted. */

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { DeciderSpecification } from '../../support/decider-spec.js';
 import { trackedQuestionsDecider } from '../../../src/domain/question/decider.js';
 import type { QuestionEvent, VerdictCounts } from '../../../src/domain/question/events.js';
-import { questionSubject } from '../../../src/domain/question/topic.js';
+import { questionSubject } from '../../../src/resources/questions.js';
 import { verdictOf } from '../../../src/domain/question/verdict.js';
 import { Conflict, Invalid, NotFound } from '../../../src/domain/errors.js';
 
@@ -25,21 +25,34 @@ describe('Tracked questions decider (question.verdict_changed)', () => {
   it('tracks a question with its trimmed text, starting with no verdict to speak of', () => {
     spec
       .given([])
-      .when({ type: 'TrackQuestion', ...ref('q_1'), text: '  Are customers happy with the new onboarding?  ', now })
+      .when({
+        type: 'TrackQuestion',
+        ...ref('q_1'),
+        text: '  Are customers happy with the new onboarding?  ',
+        subject: questionSubject('  Are customers happy with the new onboarding?  '),
+        now,
+      })
       .then([tracked('q_1')]);
   });
 
   it('matches feedback about the subject given, or the question without its framing words', () => {
     spec
       .given([])
-      .when({ type: 'TrackQuestion', ...ref('q_1'), text: 'Is the redesign working?', about: ' dashboard redesign ', now })
+      .when({
+        type: 'TrackQuestion',
+        ...ref('q_1'),
+        text: 'Is the redesign working?',
+        about: ' dashboard redesign ',
+        subject: questionSubject('Is the redesign working?'),
+        now,
+      })
       .then([tracked('q_1', 'Is the redesign working?', 'dashboard redesign')]);
     expect(questionSubject('How do people feel about the mobile app speed?')).to.equal('mobile app speed');
     expect(questionSubject('What do clients think of our pricing?')).to.equal('pricing');
     expect(questionSubject('Are they happy?')).to.equal('Are they happy?');
     spec
       .given([])
-      .when({ type: 'TrackQuestion', ...ref('q_1'), text: 'Fine?', about: ' ', now })
+      .when({ type: 'TrackQuestion', ...ref('q_1'), text: 'Fine?', about: ' ', subject: questionSubject('Fine?'), now })
       .thenThrows(Invalid, (error) => error.problems[0].field === 'about');
   });
 
@@ -47,7 +60,7 @@ describe('Tracked questions decider (question.verdict_changed)', () => {
     for (const text of ['   ', 'x'.repeat(501), 'line\u0000NUL', 'cut \ud83d']) {
       spec
         .given([])
-        .when({ type: 'TrackQuestion', ...ref('q_1'), text, now })
+        .when({ type: 'TrackQuestion', ...ref('q_1'), text, subject: questionSubject(text), now })
         .thenThrows(Invalid, (error) => error.problems[0].field === 'text');
     }
   });
@@ -56,11 +69,11 @@ describe('Tracked questions decider (question.verdict_changed)', () => {
     const twenty = Array.from({ length: 20 }, (_, i) => tracked(`q_${i}`));
     spec
       .given(twenty)
-      .when({ type: 'TrackQuestion', ...ref('q_x'), text: 'Is search good?', now })
+      .when({ type: 'TrackQuestion', ...ref('q_x'), text: 'Is search good?', subject: questionSubject('Is search good?'), now })
       .thenThrows(Conflict);
     spec
       .given([...twenty, { type: 'QuestionUntracked', data: { ...ref('q_3'), untrackedAt: now } }])
-      .when({ type: 'TrackQuestion', ...ref('q_x'), text: 'Is search good?', now })
+      .when({ type: 'TrackQuestion', ...ref('q_x'), text: 'Is search good?', subject: questionSubject('Is search good?'), now })
       .then([tracked('q_x', 'Is search good?', 'search')]);
   });
 

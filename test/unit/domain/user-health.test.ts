@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { DeciderSpecification } from '../../support/decider-spec.js';
 import { userDecider } from '../../../src/domain/user/decider.js';
 import type { UserEvent } from '../../../src/domain/user/events.js';
-import { assessHealth, BASELINE, type HealthInputs, type HealthItem, type HealthReason } from '../../../src/domain/user/health.js';
+import type { HealthInputs, HealthItem, HealthReason } from '../../../src/domain/user/health.js';
+import { assessHealth, HEALTH_MODEL } from '../../../src/resources/health-model.js';
 import { recordChange } from '../../../src/domain/user/value-change.js';
 
 const now = new Date('2026-06-01T12:00:00.000Z');
@@ -55,7 +56,7 @@ const sumOfPoints = (reasons: HealthReason[]) => reasons.reduce((sum, r) => sum 
 describe('Customer health model (src/domain/user/health.ts)', () => {
   describe('given nothing to go on', () => {
     it('when assessed, then the user is healthy at the baseline, with no reasons', () => {
-      expect(assess([])).to.deep.equal({ score: BASELINE, band: 'healthy', atRisk: false, reasons: [] });
+      expect(assess([])).to.deep.equal({ score: HEALTH_MODEL.baseline, band: 'healthy', atRisk: false, reasons: [] });
     });
   });
 
@@ -70,7 +71,7 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
 
     it('when it is a feature request or a question, then it is no complaint and costs nothing', () => {
       const health = assess([request(1), question(2)]);
-      expect(health.score).to.equal(BASELINE);
+      expect(health.score).to.equal(HEALTH_MODEL.baseline);
       expect(health.reasons).to.have.length(1);
       expect(health.reasons[0]).to.deep.include({ factor: 'requests_and_questions', points: 0 });
     });
@@ -131,7 +132,7 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
       const health = assess([complaint(1, { sentimentScore: -1 }), complaint(2, { sentimentScore: -1 }), complaint(62), complaint(62), complaint(62)]);
       expect(health.score).to.equal(40);
       expect(reason(health.reasons, 'kept_out_of_at_risk')?.points).to.be.greaterThan(0);
-      expect(BASELINE + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
+      expect(HEALTH_MODEL.baseline + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
     });
   });
 
@@ -141,7 +142,7 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
       const health = assess(fan);
       expect(health.band).to.equal('watch');
       expect(reason(health.reasons, 'kept_out_of_healthy')?.points).to.be.lessThan(0);
-      expect(BASELINE + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
+      expect(HEALTH_MODEL.baseline + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
     });
 
     it('when a problem was fixed days ago and the customer has not said it works, then watch; once they praise the fix, healthy', () => {
@@ -231,7 +232,7 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
         let previous = assess(feedback, changed(900, 500, 3));
         for (let days = 1; days <= 200; days += 1) {
           const later = assess(feedback, changed(900, 500, 3), new Date(now.getTime() + days * 86_400_000));
-          const towards = Math.sign(BASELINE - previous.score);
+          const towards = Math.sign(HEALTH_MODEL.baseline - previous.score);
           expect(Math.sign(later.score - previous.score) * towards, `day ${days}`).to.be.at.least(0);
           if (!previous.atRisk) expect(later.atRisk, `day ${days}`).to.equal(false);
           previous = later;
@@ -246,7 +247,7 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
       const points = health.reasons.map((r) => Math.abs(r.points));
       expect(points).to.deep.equal([...points].sort((a, b) => b - a));
       expect(health.score).to.be.above(0);
-      expect(BASELINE + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
+      expect(HEALTH_MODEL.baseline + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
       for (const r of health.reasons) expect(r.text).to.match(/^[A-Z0-9]/);
     });
   });
@@ -271,6 +272,7 @@ describe('User decider: health bands (spec 6, user.health_changed)', () => {
     type: 'RecordHealth' as const,
     ...ref,
     score,
+    atRisk: score < HEALTH_MODEL.bands.atRiskBelow,
     reasons,
     triggeredByFeedbackId,
     at,

@@ -1,6 +1,6 @@
 /**
  * Fits the statistics of the clustering space of `use-lite-512` and writes them to
- * `src/domain/cluster/model/use-lite-512.json`, which `clustering-vector.ts` imports:
+ * `resources/models/use-lite-512.json`, which `src/resources/clustering.ts` loads:
  *
  *   npx tsx src/analysis/offline/training/fit-clustering-space.ts
  *
@@ -17,11 +17,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embedMany } from '../index.js';
 import { loadTrainingSet } from './labelled-example.js';
-import { lexicalTerms, type ClusteringSpace } from '../../../domain/cluster/clustering-vector.js';
+import type { ClusteringSpace } from '../../../domain/cluster/clustering-vector.js';
+import { lexicalTerms } from '../../../resources/clustering.js';
+import { RESOURCES_DIR } from '../../../resources/resource-files.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TRAINING = here;
-const OUTPUT = path.join(here, '..', '..', '..', 'domain', 'cluster', 'model', 'use-lite-512.json');
+const OUTPUT = path.join(RESOURCES_DIR, 'models', 'use-lite-512.json');
 const MODEL = 'use-lite-512';
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { contentWords, singular, stem, terms } from '../../../../src/domain/text/tokenize.js';
-import { isStopWord } from '../../../../src/domain/text/stopwords.js';
+import { singular, stem } from '../../../../src/domain/text/tokenize.js';
+import { contentWords, isStopWord, terms } from '../../../../src/resources/text.js';
 
 describe('label tokenisation', () => {
   it('keeps lower-case content words without stop words, numbers, placeholders, URLs or e-mails', () => {
