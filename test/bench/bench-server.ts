@@ -12,6 +12,9 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer } from '../../src/server.js';
 import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
+import { closeWindow, countStatements, openWindow } from './burst-probe.js';
+
+countStatements();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-bench-'));
 const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -24,7 +27,9 @@ for (let i = 0; i < Number(process.env.BENCH_KEYS ?? 40); i++) {
 if (process.env.BENCH_WORKERS !== 'off') await loadThreadedAnalyzer();
 const rssMb = process.memoryUsage().rss / 2 ** 20;
 // The backlog, read beside the API (not a route of the service): items not yet processed, and processed items not yet in a theme.
-const backlog = http.createServer((_request, response) => {
+const backlog = http.createServer((request, response) => {
+  if (request.url === '/window/open') return void openWindow().then(() => response.end('{}'));
+  if (request.url === '/window/close') return void closeWindow().then((result) => response.end(JSON.stringify(result)));
   void server.runtime.db
     .query<{ pending: number; unclustered: number }>(
       `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,

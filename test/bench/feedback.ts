@@ -2,6 +2,23 @@ import { startChild } from './child.js';
 import { cpuMs } from './cpu-time.js';
 import { fmt, runLoad, type LoadResult } from './load.js';
 
+interface BurstWindow {
+  statements: Record<string, { count: number; ms: number; maxMs: number }>;
+  loopDelay: { p50: number; p99: number; max: number };
+  profile?: string;
+}
+
+/** The statements the service ran during the burst, per request, dearest first (`BENCH_SQL=1`). */
+function printStatements(statements: BurstWindow['statements'], requests: number): void {
+  const rows = Object.entries(statements).sort((a, b) => b[1].ms - a[1].ms);
+  const sum = (priority: string) => rows.filter(([key]) => key.startsWith(priority)).reduce((n, [, s]) => n + s.count, 0);
+  console.log(
+    `SQL during the burst: ${fmt(sum('foreground') / requests, 2)} foreground and ${fmt(sum('background') / requests, 2)} background statements per request`,
+  );
+  for (const [key, s] of rows.slice(0, 30))
+    console.log(`  ${fmt(s.count / requests, 3).padStart(7)}/req ${fmt(s.ms / requests, 3).padStart(7)} ms/req  ${key}`);
+}
+
 export interface FeedbackBench {
   burst: LoadResult;
   /** The service's CPU time per request during the burst. */
@@ -63,7 +80,7 @@ async function readBacklog(info: ServiceInfo): Promise<{ pending: number; unclus
 /**
  * Throughput of POST /feedback under concurrent load, the time the analysis backlog of that burst
  * takes to drain, then time from 202 to processed at a steady rate. `BENCH_CPU_PROF=dir` writes a
- * CPU profile of the service to dir;
+ * CPU profile of the service's main thread during the burst to dir; `BENCH_SQL=1` prints the statements run during the burst;
  * `BENCH_FEEDBACK_REQUESTS` sets the burst's size, `BENCH_WARMUP` the unmeasured burst before it (default 300); `BENCH_WORKERS=off` measures the request path
  * alone (no analysis, so no drain and no steady phase).
  */
@@ -73,8 +90,7 @@ export async function benchFeedback(
   steadyRate = 10,
   steadySeconds = 12,
 ): Promise<FeedbackBench> {
-  const profileDir = process.env.BENCH_CPU_PROF;
-  const service = await startChild<ServiceInfo>('test/bench/bench-server.ts', {}, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  const service = await startChild<ServiceInfo>('test/bench/bench-server.ts');
   const { url, keys } = service.info;
   let peakRssMb = service.info.rssMb;
   let sampling = true;
@@ -90,8 +106,14 @@ export async function benchFeedback(
     await runLoad(url, WARMUP, concurrency, (i) => submit(keys[i % keys.length], WARMUP_IDS + i));
     if (process.env.BENCH_WORKERS !== 'off') while ((await readBacklog(service.info)).pending > 0) await sleep(100);
     const cpuBefore = cpuMs(service.child.pid!);
+    await fetch(`${service.info.backlogUrl}/window/open`);
     const burst = await runLoad(url, total, concurrency, (i) => submit(keys[i % keys.length], i));
     const cpuMsPerRequest = (cpuMs(service.child.pid!) - cpuBefore) / total;
+    const window = (await fetch(`${service.info.backlogUrl}/window/close`).then((r) => r.json())) as BurstWindow;
+    if (window.profile) console.log(`CPU profile of the burst: ${window.profile}`);
+    if (process.env.BENCH_SQL) printStatements(window.statements, total);
+    const delay = window.loopDelay;
+    console.log(`Event-loop delay during the burst: p50 ${fmt(delay.p50, 1)} ms, p99 ${fmt(delay.p99, 1)} ms, longest ${fmt(delay.max, 1)} ms`);
     if (process.env.BENCH_WORKERS === 'off') {
       sampling = false;
       await sampler;

@@ -22,6 +22,7 @@ const scripts = [
   'imports',
   'memory',
   'start',
+  'model-load',
 ];
 const known = ['ping', 'feedback', 'feedback-postgres', ...scripts];
 const asked = process.argv.slice(2);
