@@ -36,7 +36,10 @@ const backlog = http.createServer((request, response) => {
               count(*) FILTER (WHERE status = 'processed' AND cluster_id IS NULL)::int AS unclustered
          FROM feedback_items`,
     )
-    .then(({ rows }) => response.end(JSON.stringify({ ...rows[0], rssMb: process.memoryUsage().rss / 2 ** 20 })));
+    .then(({ rows }) => {
+      const memory = process.memoryUsage();
+      response.end(JSON.stringify({ ...rows[0], rssMb: memory.rss / 2 ** 20, heapMb: memory.heapUsed / 2 ** 20, externalMb: memory.external / 2 ** 20 }));
+    });
 });
 await new Promise<void>((resolve) => backlog.listen(0, '127.0.0.1', resolve));
 const backlogUrl = `http://127.0.0.1:${(backlog.address() as AddressInfo).port}`;

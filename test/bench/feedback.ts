@@ -66,7 +66,7 @@ const WARMUP_IDS = 1_000_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The service's backlog and memory; a connection reset (a kept-alive socket closed as it was reused) is tried again. */
-async function readBacklog(info: ServiceInfo): Promise<{ pending: number; unclustered: number; rssMb: number }> {
+async function readBacklog(info: ServiceInfo): Promise<{ pending: number; unclustered: number; rssMb: number; heapMb: number; externalMb: number }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return (await fetch(info.backlogUrl).then((r) => r.json())) as never;
@@ -93,10 +93,16 @@ export async function benchFeedback(
   const service = await startChild<ServiceInfo>('test/bench/bench-server.ts');
   const { url, keys } = service.info;
   let peakRssMb = service.info.rssMb;
+  // The main thread's JavaScript heap and its memory outside it (PGlite's WebAssembly memory among it), printed with BENCH_SQL.
+  let peakHeapMb = 0;
+  let peakExternalMb = 0;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      peakRssMb = Math.max(peakRssMb, (await readBacklog(service.info)).rssMb);
+      const backlog = await readBacklog(service.info);
+      peakRssMb = Math.max(peakRssMb, backlog.rssMb);
+      peakHeapMb = Math.max(peakHeapMb, backlog.heapMb);
+      peakExternalMb = Math.max(peakExternalMb, backlog.externalMb);
       await sleep(500);
     }
   })();
@@ -128,6 +134,7 @@ export async function benchFeedback(
     const drain = { seconds: drainSeconds, itemsPerSecond: pendingAtBurstEnd / drainSeconds, pendingAtBurstEnd, themedSeconds };
     sampling = false;
     await sampler;
+    if (process.env.BENCH_SQL) console.log(`Main thread peaks during burst and drain: heap ${fmt(peakHeapMb, 0)} MiB, external ${fmt(peakExternalMb, 0)} MiB`);
     const ids: string[] = [];
     const count = steadyRate * steadySeconds;
     for (let i = 0; i < count; i++) {
