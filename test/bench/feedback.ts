@@ -1,5 +1,5 @@
 import { startChild } from './child.js';
-import { cpuMs } from './cpu-time.js';
+import { cpuMs, mainThreadCpuMs } from './cpu-time.js';
 import { fmt, runLoad, type LoadResult } from './load.js';
 
 interface BurstWindow {
@@ -21,8 +21,10 @@ function printStatements(statements: BurstWindow['statements'], requests: number
 
 export interface FeedbackBench {
   burst: LoadResult;
-  /** The service's CPU time per request during the burst. */
+  /** The service's CPU time per request during the burst (every thread: the analyzer's too). */
   cpuMsPerRequest: number;
+  /** The main thread's alone: requests and the background work that shares their event loop. */
+  mainCpuMsPerRequest: number;
   /** From the burst's last 202 until every item of it is processed (not measured with `BENCH_WORKERS=off`). */
   /** `themedSeconds`: until every item of the burst was also in a theme (clustering follows analysis). */
   drain?: { seconds: number; itemsPerSecond: number; pendingAtBurstEnd: number; themedSeconds: number };
@@ -112,9 +114,11 @@ export async function benchFeedback(
     await runLoad(url, WARMUP, concurrency, (i) => submit(keys[i % keys.length], WARMUP_IDS + i));
     if (process.env.BENCH_WORKERS !== 'off') while ((await readBacklog(service.info)).pending > 0) await sleep(100);
     const cpuBefore = cpuMs(service.child.pid!);
+    const mainBefore = mainThreadCpuMs(service.child.pid!);
     await fetch(`${service.info.backlogUrl}/window/open`);
     const burst = await runLoad(url, total, concurrency, (i) => submit(keys[i % keys.length], i));
     const cpuMsPerRequest = (cpuMs(service.child.pid!) - cpuBefore) / total;
+    const mainCpuMsPerRequest = (mainThreadCpuMs(service.child.pid!) - mainBefore) / total;
     const window = (await fetch(`${service.info.backlogUrl}/window/close`).then((r) => r.json())) as BurstWindow;
     if (window.profile) console.log(`CPU profile of the burst: ${window.profile}`);
     if (process.env.BENCH_SQL) printStatements(window.statements, total);
@@ -123,7 +127,7 @@ export async function benchFeedback(
     if (process.env.BENCH_WORKERS === 'off') {
       sampling = false;
       await sampler;
-      return { burst, cpuMsPerRequest, rssMb: service.info.rssMb, peakRssMb };
+      return { burst, cpuMsPerRequest, mainCpuMsPerRequest, rssMb: service.info.rssMb, peakRssMb };
     }
     const burstEnd = performance.now();
     const pendingAtBurstEnd = (await readBacklog(service.info)).pending;
@@ -157,6 +161,7 @@ export async function benchFeedback(
     return {
       burst,
       cpuMsPerRequest,
+      mainCpuMsPerRequest,
       drain,
       steady: { rate: steadyRate, items: count, p50ms: at(50), p99ms: at(99), unprocessed },
       rssMb: service.info.rssMb,
@@ -173,7 +178,9 @@ export function printFeedback(result: FeedbackBench, pingPerSecond?: number): vo
   console.log(`POST /api/v1/feedback (${b.requests} requests, 16 connections, embedded database, after ${WARMUP} warm-up requests)`);
   console.log(`  ${fmt(b.perSecond, 0)} req/s   p50 ${fmt(b.p50ms, 2)} ms   p99 ${fmt(b.p99ms, 2)} ms   ${JSON.stringify(b.statuses)}`);
   if (pingPerSecond) console.log(`  = ${fmt(b.perSecond / pingPerSecond, 2)} × the GET /ping throughput`);
-  console.log(`  service CPU per request during the burst: ${fmt(result.cpuMsPerRequest, 2)} ms`);
+  console.log(
+    `  service CPU per request during the burst: ${fmt(result.cpuMsPerRequest, 2)} ms, of which the main thread (HTTP and the work sharing its event loop) ${fmt(result.mainCpuMsPerRequest, 2)} ms`,
+  );
   const d = result.drain;
   if (!d || !result.steady) return;
   console.log(
