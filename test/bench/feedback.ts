@@ -16,7 +16,9 @@ function printStatements(statements: BurstWindow['statements'], requests: number
     `SQL during the burst: ${fmt(sum('foreground') / requests, 2)} foreground and ${fmt(sum('background') / requests, 2)} background statements per request`,
   );
   for (const [key, s] of rows.slice(0, 30))
-    console.log(`  ${fmt(s.count / requests, 3).padStart(7)}/req ${fmt(s.ms / requests, 3).padStart(7)} ms/req  ${key}`);
+    console.log(
+      `  ${fmt(s.count / requests, 3).padStart(7)}/req ${fmt(s.ms / requests, 3).padStart(7)} ms/req  longest ${fmt(s.maxMs, 1).padStart(6)} ms  ${key}`,
+    );
 }
 
 export interface FeedbackBench {
