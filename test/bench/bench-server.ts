@@ -14,6 +14,9 @@ import { startServer } from '../../src/server.js';
 import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
 import { badRowList } from '../../src/imports/bad-row-report.js';
 import { importFeedbackFile } from '../../src/imports/import-feedback-file.js';
+import { closeWindow, countStatements, openWindow } from './burst-probe.js';
+
+countStatements();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-bench-'));
 const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -28,6 +31,8 @@ const rssMb = process.memoryUsage().rss / 2 ** 20;
 // The backlog, read beside the API (not a route of the service): items not yet processed, and processed items not yet in a theme.
 // POST /import?file=PATH imports a CSV into the project inside this process, as `feedbackctl import` through the service does.
 const backlog = http.createServer((request, response) => {
+  if (request.url === '/window/open') return void openWindow().then(() => response.end('{}'));
+  if (request.url === '/window/close') return void closeWindow().then((result) => response.end(JSON.stringify(result)));
   const file = new URL(request.url ?? '/', 'http://bench').searchParams.get('file');
   if (request.method === 'POST' && file) {
     const options = { projectId: project.projectId, path: file, format: 'csv' as const, map: 'text=Comment,createdAt=Date', badRows: badRowList(10) };
@@ -46,7 +51,10 @@ const backlog = http.createServer((request, response) => {
               count(*) FILTER (WHERE status = 'processed' AND cluster_id IS NULL)::int AS unclustered
          FROM feedback_items`,
     )
-    .then(({ rows }) => response.end(JSON.stringify({ ...rows[0], rssMb: process.memoryUsage().rss / 2 ** 20 })));
+    .then(({ rows }) => {
+      const memory = process.memoryUsage();
+      response.end(JSON.stringify({ ...rows[0], rssMb: memory.rss / 2 ** 20, heapMb: memory.heapUsed / 2 ** 20, externalMb: memory.external / 2 ** 20 }));
+    });
 });
 await new Promise<void>((resolve) => backlog.listen(0, '127.0.0.1', resolve));
 const backlogUrl = `http://127.0.0.1:${(backlog.address() as AddressInfo).port}`;

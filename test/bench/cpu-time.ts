@@ -13,3 +13,13 @@ export function cpuMs(pid: number): number {
     return 0;
   }
 }
+
+/** CPU time the process's main thread (the one serving HTTP) has used so far, in ms; 0 where there is none. */
+export function mainThreadCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}

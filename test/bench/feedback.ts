@@ -1,11 +1,32 @@
 import { startChild } from './child.js';
-import { cpuMs } from './cpu-time.js';
+import { cpuMs, mainThreadCpuMs } from './cpu-time.js';
 import { fmt, runLoad, type LoadResult } from './load.js';
+
+interface BurstWindow {
+  statements: Record<string, { count: number; ms: number; maxMs: number }>;
+  loopDelay: { p50: number; p99: number; max: number };
+  profile?: string;
+}
+
+/** The statements the service ran during the burst, per request, dearest first (`BENCH_SQL=1`). */
+function printStatements(statements: BurstWindow['statements'], requests: number): void {
+  const rows = Object.entries(statements).sort((a, b) => b[1].ms - a[1].ms);
+  const sum = (priority: string) => rows.filter(([key]) => key.startsWith(priority)).reduce((n, [, s]) => n + s.count, 0);
+  console.log(
+    `SQL during the burst: ${fmt(sum('foreground') / requests, 2)} foreground and ${fmt(sum('background') / requests, 2)} background statements per request`,
+  );
+  for (const [key, s] of rows.slice(0, 30))
+    console.log(
+      `  ${fmt(s.count / requests, 3).padStart(7)}/req ${fmt(s.ms / requests, 3).padStart(7)} ms/req  longest ${fmt(s.maxMs, 1).padStart(6)} ms  ${key}`,
+    );
+}
 
 export interface FeedbackBench {
   burst: LoadResult;
-  /** The service's CPU time per request during the burst. */
+  /** The service's CPU time per request during the burst (every thread: the analyzer's too). */
   cpuMsPerRequest: number;
+  /** The main thread's alone: requests and the background work that shares their event loop. */
+  mainCpuMsPerRequest: number;
   /** From the burst's last 202 until every item of it is processed (not measured with `BENCH_WORKERS=off`). */
   /** `themedSeconds`: until every item of the burst was also in a theme (clustering follows analysis). */
   drain?: { seconds: number; itemsPerSecond: number; pendingAtBurstEnd: number; themedSeconds: number };
@@ -49,7 +70,7 @@ const WARMUP_IDS = 1_000_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The service's backlog and memory; a connection reset (a kept-alive socket closed as it was reused) is tried again. */
-async function readBacklog(info: ServiceInfo): Promise<{ pending: number; unclustered: number; rssMb: number }> {
+async function readBacklog(info: ServiceInfo): Promise<{ pending: number; unclustered: number; rssMb: number; heapMb: number; externalMb: number }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return (await fetch(info.backlogUrl).then((r) => r.json())) as never;
@@ -63,7 +84,7 @@ async function readBacklog(info: ServiceInfo): Promise<{ pending: number; unclus
 /**
  * Throughput of POST /feedback under concurrent load, the time the analysis backlog of that burst
  * takes to drain, then time from 202 to processed at a steady rate. `BENCH_CPU_PROF=dir` writes a
- * CPU profile of the service to dir;
+ * CPU profile of the service's main thread during the burst to dir; `BENCH_SQL=1` prints the statements run during the burst;
  * `BENCH_FEEDBACK_REQUESTS` sets the burst's size, `BENCH_WARMUP` the unmeasured burst before it (default 300); `BENCH_WORKERS=off` measures the request path
  * alone (no analysis, so no drain and no steady phase).
  */
@@ -73,14 +94,19 @@ export async function benchFeedback(
   steadyRate = 10,
   steadySeconds = 12,
 ): Promise<FeedbackBench> {
-  const profileDir = process.env.BENCH_CPU_PROF;
-  const service = await startChild<ServiceInfo>('test/bench/bench-server.ts', {}, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  const service = await startChild<ServiceInfo>('test/bench/bench-server.ts');
   const { url, keys } = service.info;
   let peakRssMb = service.info.rssMb;
+  // The main thread's JavaScript heap and its memory outside it (PGlite's WebAssembly memory among it), printed with BENCH_SQL.
+  let peakHeapMb = 0;
+  let peakExternalMb = 0;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      peakRssMb = Math.max(peakRssMb, (await readBacklog(service.info)).rssMb);
+      const backlog = await readBacklog(service.info);
+      peakRssMb = Math.max(peakRssMb, backlog.rssMb);
+      peakHeapMb = Math.max(peakHeapMb, backlog.heapMb);
+      peakExternalMb = Math.max(peakExternalMb, backlog.externalMb);
       await sleep(500);
     }
   })();
@@ -90,12 +116,20 @@ export async function benchFeedback(
     await runLoad(url, WARMUP, concurrency, (i) => submit(keys[i % keys.length], WARMUP_IDS + i));
     if (process.env.BENCH_WORKERS !== 'off') while ((await readBacklog(service.info)).pending > 0) await sleep(100);
     const cpuBefore = cpuMs(service.child.pid!);
+    const mainBefore = mainThreadCpuMs(service.child.pid!);
+    await fetch(`${service.info.backlogUrl}/window/open`);
     const burst = await runLoad(url, total, concurrency, (i) => submit(keys[i % keys.length], i));
     const cpuMsPerRequest = (cpuMs(service.child.pid!) - cpuBefore) / total;
+    const mainCpuMsPerRequest = (mainThreadCpuMs(service.child.pid!) - mainBefore) / total;
+    const window = (await fetch(`${service.info.backlogUrl}/window/close`).then((r) => r.json())) as BurstWindow;
+    if (window.profile) console.log(`CPU profile of the burst: ${window.profile}`);
+    if (process.env.BENCH_SQL) printStatements(window.statements, total);
+    const delay = window.loopDelay;
+    console.log(`Event-loop delay during the burst: p50 ${fmt(delay.p50, 1)} ms, p99 ${fmt(delay.p99, 1)} ms, longest ${fmt(delay.max, 1)} ms`);
     if (process.env.BENCH_WORKERS === 'off') {
       sampling = false;
       await sampler;
-      return { burst, cpuMsPerRequest, rssMb: service.info.rssMb, peakRssMb };
+      return { burst, cpuMsPerRequest, mainCpuMsPerRequest, rssMb: service.info.rssMb, peakRssMb };
     }
     const burstEnd = performance.now();
     const pendingAtBurstEnd = (await readBacklog(service.info)).pending;
@@ -106,6 +140,7 @@ export async function benchFeedback(
     const drain = { seconds: drainSeconds, itemsPerSecond: pendingAtBurstEnd / drainSeconds, pendingAtBurstEnd, themedSeconds };
     sampling = false;
     await sampler;
+    if (process.env.BENCH_SQL) console.log(`Main thread peaks during burst and drain: heap ${fmt(peakHeapMb, 0)} MiB, external ${fmt(peakExternalMb, 0)} MiB`);
     const ids: string[] = [];
     const count = steadyRate * steadySeconds;
     for (let i = 0; i < count; i++) {
@@ -128,6 +163,7 @@ export async function benchFeedback(
     return {
       burst,
       cpuMsPerRequest,
+      mainCpuMsPerRequest,
       drain,
       steady: { rate: steadyRate, items: count, p50ms: at(50), p99ms: at(99), unprocessed },
       rssMb: service.info.rssMb,
@@ -144,7 +180,9 @@ export function printFeedback(result: FeedbackBench, pingPerSecond?: number): vo
   console.log(`POST /api/v1/feedback (${b.requests} requests, 16 connections, embedded database, after ${WARMUP} warm-up requests)`);
   console.log(`  ${fmt(b.perSecond, 0)} req/s   p50 ${fmt(b.p50ms, 2)} ms   p99 ${fmt(b.p99ms, 2)} ms   ${JSON.stringify(b.statuses)}`);
   if (pingPerSecond) console.log(`  = ${fmt(b.perSecond / pingPerSecond, 2)} × the GET /ping throughput`);
-  console.log(`  service CPU per request during the burst: ${fmt(result.cpuMsPerRequest, 2)} ms`);
+  console.log(
+    `  service CPU per request during the burst: ${fmt(result.cpuMsPerRequest, 2)} ms, of which the main thread (HTTP and the work sharing its event loop) ${fmt(result.mainCpuMsPerRequest, 2)} ms`,
+  );
   const d = result.drain;
   if (!d || !result.steady) return;
   console.log(

@@ -68,3 +68,31 @@ export async function runLoad(
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/** Sends requests over `concurrency` keep-alive connections for `ms` and counts the answers that came back within it, per second. */
+export async function requestsPerSecondFor(baseUrl: string, ms: number, concurrency: number, makeRequest: () => LoadRequest): Promise<number> {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const started = performance.now();
+  const until = started + ms;
+  let answered = 0;
+  const send = (request: LoadRequest) =>
+    new Promise<void>((resolve) => {
+      const req = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (performance.now() <= until) answered++;
+          resolve();
+        });
+      });
+      req.on('error', () => resolve());
+      req.end(request.body);
+    });
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) await send(makeRequest());
+    }),
+  );
+  agent.destroy();
+  return (answered * 1000) / ms;
+}

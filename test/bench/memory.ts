@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fmt, runLoad, type LoadResult } from './load.js';
+import { startScriptEnvironment } from './start-script-environment.js';
 
 const TOTAL = Number(process.env.BENCH_MEMORY_REQUESTS ?? 1500);
 const KEYS = Math.ceil(TOTAL / 250); // 300 per minute per key (spec section 8), with room to spare
@@ -27,13 +28,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function residentMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-/** The `NAME=value` assignments in front of `node` in package.json's start script. */
-function startScriptEnvironment(): Record<string, string> {
-  const script = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const command = script.split('&&').at(-1)!.trim();
-  return Object.fromEntries([...command.matchAll(/(?:^|\s)([A-Z_]+)=(\S+)(?=\s)/g)].map((m) => [m[1], m[2]]));
 }
 
 async function startService(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {

@@ -23,6 +23,7 @@ const scripts = [
   'import',
   'memory',
   'start',
+  'model-load',
 ];
 const known = ['ping', 'feedback', 'feedback-postgres', ...scripts];
 const asked = process.argv.slice(2);

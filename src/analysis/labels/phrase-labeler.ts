@@ -38,6 +38,12 @@ export class PhraseLabeler implements ThemeLabeler {
   async label(input: { texts: string[]; terms: string[] }): Promise<string> {
     const texts = (input.texts ?? []).slice(0, TEXTS_READ).map((t) => stripPlaceholders(String(t)).slice(0, 2000));
     const terms = input.terms ?? [];
+    // Parsing is the dear part (tens of ms a text) and runs on the thread that serves requests: one
+    // text per turn of the event loop, then the choice below reads the parses back from the cache.
+    for (const text of texts) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      phrasesOf(text);
+    }
     const phrase = bestPhrase(texts.filter(looksEnglish), terms);
     const aspect = sharedAspect(texts);
     // A phrase from a single text, or from at most a third of them ("White background" in a theme
@@ -102,8 +108,23 @@ export function bestPhrase(
 
 const covers = (candidate: Candidate, term: readonly string[]) => term.length > 0 && term.every((s) => candidate.stems.includes(s));
 
+type TextPhrases = { language: string | undefined; phrases: string[] };
+
+/** Parses of the texts read lately: a theme is labelled again as it grows, and every theme at each recluster pass, mostly from texts already read. */
+const PARSES_KEPT = 2000;
+const parses = new Map<string, TextPhrases>();
+
 /** A text's noun phrases, by the reader of its language (English, else a guess from its function words). */
-function phrasesOf(text: string): { language: string | undefined; phrases: string[] } {
+function phrasesOf(text: string): TextPhrases {
+  const kept = parses.get(text);
+  if (kept) return kept;
+  const parsed = parse(text);
+  if (parses.size >= PARSES_KEPT) parses.delete(parses.keys().next().value!);
+  parses.set(text, parsed);
+  return parsed;
+}
+
+function parse(text: string): TextPhrases {
   if (looksEnglish(text)) return { language: 'en', phrases: englishNounPhrases(text) };
   const language = functionWordLanguage(text);
   return { language, phrases: isPhraseLanguage(language) ? foreignNounPhrases(text, language) : [] };
@@ -112,7 +133,8 @@ function phrasesOf(text: string): { language: string | undefined; phrases: strin
 /** Noun phrases of an English text without leading or trailing determiners, pronouns, numbers, stop words ("all", "same") and punctuation. */
 function englishNounPhrases(text: string): string[] {
   const phrases: string[] = [];
-  for (const phrase of nlp(text).nouns().json() as { terms: { text: string; tags: string[] }[] }[]) {
+  // `noun: false`: the words and their tags only, without each phrase's singular and plural forms (most of the parse's cost).
+  for (const phrase of nlp(text).nouns().json({ noun: false } as object) as { terms: { text: string; tags: string[] }[] }[]) {
     // Words mixing letters and digits are references and codes ("quokka7731"), not names of a theme; acronyms ("2FA") stay.
     const terms = phrase.terms.filter((t) => /[\p{L}]/u.test(t.text) && (!/\d/.test(t.text) || isAcronym(t.text)));
     const atEdge = (term: { text: string; tags: string[] }) => term.tags.some((tag) => EDGE_TAGS.includes(tag)) || isStopWord(term.text);

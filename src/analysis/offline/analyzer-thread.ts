@@ -1,6 +1,7 @@
 // Runs the offline analyzer on its own thread, so model inference never blocks the HTTP event loop.
 import { parentPort } from 'node:worker_threads';
 import { loadOfflineAnalyzer } from './index.js';
+import { lowerThisThreadsPriority } from './thread-priority.js';
 
 export interface ThreadRequest {
   id: number;
@@ -9,6 +10,9 @@ export interface ThreadRequest {
 }
 
 const port = parentPort!;
+// Before the model loads: loading and inference take a core whenever they can, and on a machine
+// with two the thread serving HTTP would otherwise share one with them.
+lowerThisThreadsPriority();
 const analyzer = await loadOfflineAnalyzer();
 port.postMessage({ ready: true });
 port.on('message', async (request: ThreadRequest) => {

@@ -96,6 +96,13 @@ export const queueUserHealth = reactor({
         d.map((x) => x.feedbackId),
       );
     },
+    // The analysis worker records items in batches: their owners in one statement.
+    async FeedbackProcessed(events, tx) {
+      await markOwnersDue(
+        tx,
+        events.map((event) => event.data.feedbackId),
+      );
+    },
     async FeedbackSubmitted(events, tx) {
       const owned = events.map((event) => event.data).filter((d) => ownerKey(d) !== null);
       if (owned.length === 0) return;
