@@ -184,6 +184,18 @@ describe('decideThemes: a batch of items placed into themes (given the themes ne
       });
   });
 
+  it('given an example less like the item than another theme is, when the item arrives, then the nearer theme takes it', () => {
+    spec
+      .given({
+        projectId: 'p1',
+        themes: [theme('a', [1, 0, 0]), theme('b', [0, 1, 0])],
+        at: AT,
+        examples: [{ clusterId: 'b', model: MODEL, vector: [0.85, Math.sqrt(1 - 0.7225), 0] }],
+      })
+      .when([item('f1', [1, 0, 0])])
+      .thenMatches((output) => expect(output.placements.get('f1')).to.equal('a'));
+  });
+
   it('given examples far from the item, when it arrives, then they have no say and the nearest theme takes it', () => {
     spec
       .given({

@@ -103,9 +103,7 @@ export function decideThemes(batch: readonly BatchItem[], snapshot: ThemeSnapsho
     const cluster = (event: ClusterEvent) => decided.decisions.push({ stream: 'cluster', clusterId: event.data.clusterId, event, causedBy: item.feedbackId });
     const thresholds = thresholdsFor(item.model);
     const assignment =
-      definedThemeFor(item, snapshot.defined?.get(item.model) ?? [], overlay) ??
-      exampleThemeFor(item, snapshot.examples ?? [], overlay, thresholds) ??
-      nearestTheme(item, overlay, thresholds);
+      definedThemeFor(item, snapshot.defined?.get(item.model) ?? [], overlay) ?? learnedOrNearest(item, snapshot.examples ?? [], overlay, thresholds);
     const joined = assignment.kind === 'join' ? assignment.clusterId : clusterIdFor(item.feedbackId, item.model);
     if (assignment.kind === 'create') {
       overlay.create(joined, item.model, item.vector.length);
@@ -204,6 +202,18 @@ function exampleThemeFor(item: BatchItem, examples: readonly ThemeExample[], ove
   const most = Math.max(...votes.values());
   const winner = near.find(({ clusterId }) => votes.get(clusterId) === most)!;
   return { kind: 'join', clusterId: winner.clusterId, similarity: winner.similarity };
+}
+
+/**
+ * The examples' theme, unless another theme's centre is nearer to the item than the examples are: a
+ * person's correction carries to items that look more like it than like any other theme.
+ */
+function learnedOrNearest(item: BatchItem, examples: readonly ThemeExample[], overlay: ThemeOverlay, thresholds: ClusteringThresholds): Assignment {
+  const nearest = nearestTheme(item, overlay, thresholds);
+  const learned = exampleThemeFor(item, examples, overlay, thresholds);
+  if (!learned || learned.kind !== 'join') return nearest;
+  if (nearest.kind === 'join' && nearest.clusterId !== learned.clusterId && nearest.similarity > learned.similarity) return nearest;
+  return learned;
 }
 
 /** Last rules: the nearest theme at or above the join threshold, else a new theme. */
