@@ -8,8 +8,8 @@ import { ERASURE_MAINTENANCE_EVERY_MS, runErasureMaintenance } from './work/eras
 import { eraseLeftoverStreams } from './work/erasure-worker.js';
 import { QuestionEvaluator } from './work/questions/question-evaluator.js';
 import { AT_RISK_RESCORE_EVERY_MS, markAtRiskUsersDue, UserHealthWorker } from './work/user-health/user-health-worker.js';
-import { WorkerLoop } from './support/worker-loop.js';
-import { resumeFeedbackDeletions } from './processes/feedback-deletion/resume.js';
+import { WorkerLoop, type ScheduledLoop } from './support/worker-loop.js';
+import { scheduleFeedbackDeletions } from './processes/feedback-deletion/schedule.js';
 import { runPendingUserErasures } from './processes/user-erasure/resume.js';
 import { resumeIdentityMerges } from './processes/identity-merge/resume.js';
 import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
@@ -50,49 +50,50 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
   const healthLoop = new WorkerLoop('user-health', () => health.runOnce(), runtime.logger);
   const slack = new SlackAlertWorker(runtime);
   const digests = new DigestWorker(runtime);
-  // Each queue with the event types after which its work may have grown: those of the reactor that fills it.
-  const queues: [WorkerLoop, readonly string[]][] = [
-    ...Array.from({ length: ANALYSIS_BATCHES_IN_FLIGHT }, (_, i): [WorkerLoop, readonly string[]] => [
-      new WorkerLoop(`analysis-${i + 1}`, () => analysis.runOnce(), runtime.logger),
-      queueAnalysis.handles,
-    ]),
-    [new WorkerLoop('question-evaluation', () => questions.runOnce(), runtime.logger), queueQuestionEvaluations.handles],
-    [healthLoop, queueUserHealth.handles],
-    [new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger), queueClustering.handles],
+  const loop = (name: string, runOnce: () => Promise<number>, idleMs?: number) => new WorkerLoop(name, runOnce, runtime.logger, idleMs);
+  // Each queue wakes after the event types of the reactor that fills it; the other loops look again after their interval.
+  const scheduled: ScheduledLoop[] = [
+    ...Array.from({ length: ANALYSIS_BATCHES_IN_FLIGHT }, (_, i) => ({
+      loop: loop(`analysis-${i + 1}`, () => analysis.runOnce()),
+      wakesOn: queueAnalysis.handles,
+    })),
+    { loop: loop('question-evaluation', () => questions.runOnce()), wakesOn: queueQuestionEvaluations.handles },
+    { loop: healthLoop, wakesOn: queueUserHealth.handles },
+    { loop: loop('clustering', () => clustering.runOnce()), wakesOn: queueClustering.handles },
     // A project whose clustering lease is busy stays queued and is tried again after the idle wait.
-    [new WorkerLoop('defined-themes', () => sweepDefinedThemes(runtime), runtime.logger), queueDefinedThemeSweeps.handles],
-    [webhookLoop, webhookOutbox.handles],
-    [new WorkerLoop('slack-alerts', () => slack.runOnce(), runtime.logger), webhookOutbox.handles],
+    { loop: loop('defined-themes', () => sweepDefinedThemes(runtime)), wakesOn: queueDefinedThemeSweeps.handles },
+    { loop: webhookLoop, wakesOn: webhookOutbox.handles },
+    { loop: loop('slack-alerts', () => slack.runOnce()), wakesOn: webhookOutbox.handles },
     // Its work is written by the command, before the transcript's event.
-    [new WorkerLoop('transcript-extraction', () => extraction.runOnce(), runtime.logger), ['TranscriptReceived']],
+    { loop: loop('transcript-extraction', () => extraction.runOnce()), wakesOn: ['TranscriptReceived'] },
+    { loop: loop('erasure', () => eraseLeftoverStreams(runtime), 5000) },
+    scheduleFeedbackDeletions(runtime),
+    { loop: loop('user-erasures', () => runPendingUserErasures(runtime, { batchSize: runtime.config.userErasureBatch }), 1000) },
+    { loop: loop('identity-merges', () => resumeIdentityMerges(runtime), 5000) },
+    { loop: loop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), ERASURE_MAINTENANCE_EVERY_MS) },
+    {
+      loop: loop(
+        'webhook-retention',
+        async () => (await pruneWebhookDeliveries(runtime.db, runtime.clock.now()), await pruneSlackAlerts(runtime.db, runtime.clock.now()), 0),
+        DELIVERY_RETENTION_EVERY_MS,
+      ),
+    },
+    {
+      loop: loop(
+        'health-at-risk-rescore',
+        async () => {
+          if ((await markAtRiskUsersDue(runtime.db)) > 0) healthLoop.wake();
+          return 0; // the next pass waits the interval, however many were marked
+        },
+        AT_RISK_RESCORE_EVERY_MS,
+      ),
+    },
+    { loop: loop('digests', () => digests.runOnce(), DIGEST_CHECK_EVERY_MS) },
+    { loop: loop('recluster', async () => (await reclusterAll(runtime, labeler), 0), RECLUSTER_EVERY_MS) },
   ];
-  const loops = [
-    ...queues.map(([loop]) => loop),
-    new WorkerLoop('erasure', () => eraseLeftoverStreams(runtime), runtime.logger, 5000),
-    new WorkerLoop('feedback-deletions', () => resumeFeedbackDeletions(runtime), runtime.logger, 5000),
-    new WorkerLoop('user-erasures', () => runPendingUserErasures(runtime, { batchSize: runtime.config.userErasureBatch }), runtime.logger, 1000),
-    new WorkerLoop('identity-merges', () => resumeIdentityMerges(runtime), runtime.logger, 5000),
-    new WorkerLoop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), runtime.logger, ERASURE_MAINTENANCE_EVERY_MS),
-    new WorkerLoop(
-      'webhook-retention',
-      async () => (await pruneWebhookDeliveries(runtime.db, runtime.clock.now()), await pruneSlackAlerts(runtime.db, runtime.clock.now()), 0),
-      runtime.logger,
-      DELIVERY_RETENTION_EVERY_MS,
-    ),
-    new WorkerLoop(
-      'health-at-risk-rescore',
-      async () => {
-        if ((await markAtRiskUsersDue(runtime.db)) > 0) healthLoop.wake();
-        return 0; // the next pass waits the interval, however many were marked
-      },
-      runtime.logger,
-      AT_RISK_RESCORE_EVERY_MS,
-    ),
-    new WorkerLoop('digests', () => digests.runOnce(), runtime.logger, DIGEST_CHECK_EVERY_MS),
-    new WorkerLoop('recluster', async () => (await reclusterAll(runtime, labeler), 0), runtime.logger, RECLUSTER_EVERY_MS),
-  ];
+  const loops = scheduled.map((entry) => entry.loop);
   const wakeQueues = (events: RecordedEvent[]) => {
-    for (const [loop, types] of queues) if (events.some((event) => types.includes(event.type))) loop.wake();
+    for (const { loop, wakesOn } of scheduled) if (wakesOn && events.some((event) => wakesOn.includes(event.type))) loop.wake();
   };
   const unsubscribe = runtime.engine.onAdvanced(wakeQueues);
   for (const loop of loops) loop.start();
