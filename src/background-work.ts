@@ -10,7 +10,7 @@ import { QuestionEvaluator } from './work/questions/question-evaluator.js';
 import { AT_RISK_RESCORE_EVERY_MS, markAtRiskUsersDue, UserHealthWorker } from './work/user-health/user-health-worker.js';
 import { WorkerLoop, type ScheduledLoop } from './support/worker-loop.js';
 import { scheduleFeedbackDeletions } from './processes/feedback-deletion/schedule.js';
-import { runPendingUserErasures } from './processes/user-erasure/resume.js';
+import { scheduleUserErasures } from './processes/user-erasure/schedule.js';
 import { resumeIdentityMerges } from './processes/identity-merge/resume.js';
 import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
 import { DELIVERY_RETENTION_EVERY_MS, pruneSlackAlerts, pruneWebhookDeliveries } from './webhooks/retention.js';
@@ -68,7 +68,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     { loop: loop('transcript-extraction', () => extraction.runOnce()), wakesOn: ['TranscriptReceived'] },
     { loop: loop('erasure', () => eraseLeftoverStreams(runtime), 5000) },
     scheduleFeedbackDeletions(runtime),
-    { loop: loop('user-erasures', () => runPendingUserErasures(runtime, { batchSize: runtime.config.userErasureBatch }), 1000) },
+    scheduleUserErasures(runtime),
     { loop: loop('identity-merges', () => resumeIdentityMerges(runtime), 5000) },
     { loop: loop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), ERASURE_MAINTENANCE_EVERY_MS) },
     {

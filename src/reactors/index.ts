@@ -6,7 +6,7 @@ import { queueErasureOfDeleted } from './queue-erasure/reactor.js';
 import { queueQuestionEvaluations } from './queue-question-evaluations/reactor.js';
 import { queueUserHealth } from './queue-user-health/reactor.js';
 import { trackFeedbackDeletions } from '../processes/feedback-deletion/track.js';
-import { trackUserErasures } from './track-user-erasures/reactor.js';
+import { trackUserErasures } from '../processes/user-erasure/track.js';
 import { trackIdentityMerges } from './track-identity-merges/reactor.js';
 import { webhookOutbox } from './webhook-outbox/reactor.js';
 
