@@ -11,7 +11,7 @@ import { AT_RISK_RESCORE_EVERY_MS, markAtRiskUsersDue, UserHealthWorker } from '
 import { WorkerLoop, type ScheduledLoop } from './support/worker-loop.js';
 import { scheduleFeedbackDeletions } from './processes/feedback-deletion/schedule.js';
 import { scheduleUserErasures } from './processes/user-erasure/schedule.js';
-import { resumeIdentityMerges } from './processes/identity-merge/resume.js';
+import { scheduleIdentityMerges } from './processes/identity-merge/schedule.js';
 import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
 import { DELIVERY_RETENTION_EVERY_MS, pruneSlackAlerts, pruneWebhookDeliveries } from './webhooks/retention.js';
 import { SlackAlertWorker } from './notifications/slack/slack-alert-worker.js';
@@ -69,7 +69,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     { loop: loop('erasure', () => eraseLeftoverStreams(runtime), 5000) },
     scheduleFeedbackDeletions(runtime),
     scheduleUserErasures(runtime),
-    { loop: loop('identity-merges', () => resumeIdentityMerges(runtime), 5000) },
+    scheduleIdentityMerges(runtime),
     { loop: loop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), ERASURE_MAINTENANCE_EVERY_MS) },
     {
       loop: loop(

@@ -7,7 +7,7 @@ import { queueQuestionEvaluations } from './queue-question-evaluations/reactor.j
 import { queueUserHealth } from './queue-user-health/reactor.js';
 import { trackFeedbackDeletions } from '../processes/feedback-deletion/track.js';
 import { trackUserErasures } from '../processes/user-erasure/track.js';
-import { trackIdentityMerges } from './track-identity-merges/reactor.js';
+import { trackIdentityMerges } from '../processes/identity-merge/track.js';
 import { webhookOutbox } from './webhook-outbox/reactor.js';
 
 /** Every reactor: effects fed by the log, never reset by a rebuild. */
