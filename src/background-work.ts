@@ -16,7 +16,7 @@ import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
 import { DELIVERY_RETENTION_EVERY_MS, pruneSlackAlerts, pruneWebhookDeliveries } from './webhooks/retention.js';
 import { SlackAlertWorker } from './notifications/slack/slack-alert-worker.js';
 import { DIGEST_CHECK_EVERY_MS, DigestWorker } from './notifications/digest/digest-worker.js';
-import { TranscriptExtractionWorker } from './processes/transcript-extraction/worker.js';
+import { scheduleTranscriptExtraction } from './processes/transcript-extraction/schedule.js';
 import type { QuoteExtractor } from './transcripts/extraction/quote-extractor.js';
 import type { RecordedEvent } from './eventstore/event-store.js';
 import { queueAnalysis } from './reactors/queue-analysis/reactor.js';
@@ -42,7 +42,6 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
   const analysis = new AnalysisWorker(runtime, analyzer);
   const clustering = new ClusteringWorker(runtime, labeler);
   const webhooks = new WebhookDeliveryWorker(runtime);
-  const extraction = new TranscriptExtractionWorker(runtime, () => Promise.resolve(extractor));
   const webhookLoop = new WorkerLoop('webhook-delivery', () => webhooks.runOnce(), runtime.logger);
   webhooks.onSlotFreed = () => webhookLoop.wake();
   const questions = new QuestionEvaluator(runtime, analyzer);
@@ -64,8 +63,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     { loop: loop('defined-themes', () => sweepDefinedThemes(runtime)), wakesOn: queueDefinedThemeSweeps.handles },
     { loop: webhookLoop, wakesOn: webhookOutbox.handles },
     { loop: loop('slack-alerts', () => slack.runOnce()), wakesOn: webhookOutbox.handles },
-    // Its work is written by the command, before the transcript's event.
-    { loop: loop('transcript-extraction', () => extraction.runOnce()), wakesOn: ['TranscriptReceived'] },
+    scheduleTranscriptExtraction(runtime, extractor),
     { loop: loop('erasure', () => eraseLeftoverStreams(runtime), 5000) },
     scheduleFeedbackDeletions(runtime),
     scheduleUserErasures(runtime),
