@@ -34,9 +34,10 @@ export interface BackgroundWork {
 const RECLUSTER_EVERY_MS = 10 * 60_000;
 
 /**
- * The `worker` role: analysis, clustering, tracked-question verdicts, user health, webhook deliveries, leftover erasures, and the periodic theme-drift pass.
- * A batch of the log wakes at once the queue workers whose reactors handle one of its events (an idle
- * worker otherwise looks again every 500 ms).
+ * The `worker` role, a list of scheduled loops: analysis, clustering, tracked-question verdicts, user
+ * health, webhook deliveries, leftover erasures, the periodic passes, and the processes (each
+ * registered by its own `src/processes/<name>/schedule.ts`). A batch of the log wakes at once the
+ * loops whose `wakesOn` names one of its events (an idle loop otherwise looks again after its interval).
  */
 export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<Analyzer>, labeler: ThemeLabeler, extractor: QuoteExtractor): BackgroundWork {
   const analysis = new AnalysisWorker(runtime, analyzer);
