@@ -20,9 +20,10 @@ const LAYERS = [
     name: 'analysis',
     paths: ['^src/analysis/', '^src/transcripts/', '^src/outbound/', '^src/integrations/', '^src/config\\.ts$', '^src/services\\.ts$'],
   },
-  { name: 'projections-reactors', paths: ['^projections/', '^src/reactors/'] },
+  // The list of every reactor (src/reactors/index.ts) sits with the processes: a process keeps its tracking reactor in its own folder.
+  { name: 'projections-reactors', paths: ['^projections/', '^src/reactors/(?!index\\.ts$)'] },
   { name: 'work', paths: ['^src/work/', '^src/webhooks/', '^src/notifications/'] },
-  { name: 'processes', paths: ['^src/processes/'] },
+  { name: 'processes', paths: ['^src/processes/', '^src/reactors/index\\.ts$'] },
   { name: 'http', paths: ['^src/http/'] },
   { name: 'commands-queries', paths: ['^commands/', '^queries/'] },
   { name: 'workspace', paths: ['^src/app/'] },

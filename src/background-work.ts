@@ -8,15 +8,15 @@ import { ERASURE_MAINTENANCE_EVERY_MS, runErasureMaintenance } from './work/eras
 import { eraseLeftoverStreams } from './work/erasure-worker.js';
 import { QuestionEvaluator } from './work/questions/question-evaluator.js';
 import { AT_RISK_RESCORE_EVERY_MS, markAtRiskUsersDue, UserHealthWorker } from './work/user-health/user-health-worker.js';
-import { WorkerLoop } from './support/worker-loop.js';
-import { resumeFeedbackDeletions } from './processes/feedback-deletion/resume.js';
-import { runPendingUserErasures } from './processes/user-erasure/resume.js';
-import { resumeIdentityMerges } from './processes/identity-merge/resume.js';
+import { WorkerLoop, type ScheduledLoop } from './support/worker-loop.js';
+import { scheduleFeedbackDeletions } from './processes/feedback-deletion/schedule.js';
+import { scheduleUserErasures } from './processes/user-erasure/schedule.js';
+import { scheduleIdentityMerges } from './processes/identity-merge/schedule.js';
 import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
 import { DELIVERY_RETENTION_EVERY_MS, pruneSlackAlerts, pruneWebhookDeliveries } from './webhooks/retention.js';
 import { SlackAlertWorker } from './notifications/slack/slack-alert-worker.js';
 import { DIGEST_CHECK_EVERY_MS, DigestWorker } from './notifications/digest/digest-worker.js';
-import { TranscriptExtractionWorker } from './processes/transcript-extraction/worker.js';
+import { scheduleTranscriptExtraction } from './processes/transcript-extraction/schedule.js';
 import type { QuoteExtractor } from './transcripts/extraction/quote-extractor.js';
 import type { RecordedEvent } from './eventstore/event-store.js';
 import { queueAnalysis } from './reactors/queue-analysis/reactor.js';
@@ -34,15 +34,15 @@ export interface BackgroundWork {
 const RECLUSTER_EVERY_MS = 10 * 60_000;
 
 /**
- * The `worker` role: analysis, clustering, tracked-question verdicts, user health, webhook deliveries, leftover erasures, and the periodic theme-drift pass.
- * A batch of the log wakes at once the queue workers whose reactors handle one of its events (an idle
- * worker otherwise looks again every 500 ms).
+ * The `worker` role, a list of scheduled loops: analysis, clustering, tracked-question verdicts, user
+ * health, webhook deliveries, leftover erasures, the periodic passes, and the processes (each
+ * registered by its own `src/processes/<name>/schedule.ts`). A batch of the log wakes at once the
+ * loops whose `wakesOn` names one of its events (an idle loop otherwise looks again after its interval).
  */
 export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<Analyzer>, labeler: ThemeLabeler, extractor: QuoteExtractor): BackgroundWork {
   const analysis = new AnalysisWorker(runtime, analyzer);
   const clustering = new ClusteringWorker(runtime, labeler);
   const webhooks = new WebhookDeliveryWorker(runtime);
-  const extraction = new TranscriptExtractionWorker(runtime, () => Promise.resolve(extractor));
   const webhookLoop = new WorkerLoop('webhook-delivery', () => webhooks.runOnce(), runtime.logger);
   webhooks.onSlotFreed = () => webhookLoop.wake();
   const questions = new QuestionEvaluator(runtime, analyzer);
@@ -50,49 +50,49 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
   const healthLoop = new WorkerLoop('user-health', () => health.runOnce(), runtime.logger);
   const slack = new SlackAlertWorker(runtime);
   const digests = new DigestWorker(runtime);
-  // Each queue with the event types after which its work may have grown: those of the reactor that fills it.
-  const queues: [WorkerLoop, readonly string[]][] = [
-    ...Array.from({ length: ANALYSIS_BATCHES_IN_FLIGHT }, (_, i): [WorkerLoop, readonly string[]] => [
-      new WorkerLoop(`analysis-${i + 1}`, () => analysis.runOnce(), runtime.logger),
-      queueAnalysis.handles,
-    ]),
-    [new WorkerLoop('question-evaluation', () => questions.runOnce(), runtime.logger), queueQuestionEvaluations.handles],
-    [healthLoop, queueUserHealth.handles],
-    [new WorkerLoop('clustering', () => clustering.runOnce(), runtime.logger), queueClustering.handles],
+  const loop = (name: string, runOnce: () => Promise<number>, idleMs?: number) => new WorkerLoop(name, runOnce, runtime.logger, idleMs);
+  // Each queue wakes after the event types of the reactor that fills it; the other loops look again after their interval.
+  const scheduled: ScheduledLoop[] = [
+    ...Array.from({ length: ANALYSIS_BATCHES_IN_FLIGHT }, (_, i) => ({
+      loop: loop(`analysis-${i + 1}`, () => analysis.runOnce()),
+      wakesOn: queueAnalysis.handles,
+    })),
+    { loop: loop('question-evaluation', () => questions.runOnce()), wakesOn: queueQuestionEvaluations.handles },
+    { loop: healthLoop, wakesOn: queueUserHealth.handles },
+    { loop: loop('clustering', () => clustering.runOnce()), wakesOn: queueClustering.handles },
     // A project whose clustering lease is busy stays queued and is tried again after the idle wait.
-    [new WorkerLoop('defined-themes', () => sweepDefinedThemes(runtime), runtime.logger), queueDefinedThemeSweeps.handles],
-    [webhookLoop, webhookOutbox.handles],
-    [new WorkerLoop('slack-alerts', () => slack.runOnce(), runtime.logger), webhookOutbox.handles],
-    // Its work is written by the command, before the transcript's event.
-    [new WorkerLoop('transcript-extraction', () => extraction.runOnce(), runtime.logger), ['TranscriptReceived']],
+    { loop: loop('defined-themes', () => sweepDefinedThemes(runtime)), wakesOn: queueDefinedThemeSweeps.handles },
+    { loop: webhookLoop, wakesOn: webhookOutbox.handles },
+    { loop: loop('slack-alerts', () => slack.runOnce()), wakesOn: webhookOutbox.handles },
+    scheduleTranscriptExtraction(runtime, extractor),
+    { loop: loop('erasure', () => eraseLeftoverStreams(runtime), 5000) },
+    scheduleFeedbackDeletions(runtime),
+    scheduleUserErasures(runtime),
+    scheduleIdentityMerges(runtime),
+    { loop: loop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), ERASURE_MAINTENANCE_EVERY_MS) },
+    {
+      loop: loop(
+        'webhook-retention',
+        async () => (await pruneWebhookDeliveries(runtime.db, runtime.clock.now()), await pruneSlackAlerts(runtime.db, runtime.clock.now()), 0),
+        DELIVERY_RETENTION_EVERY_MS,
+      ),
+    },
+    {
+      loop: loop(
+        'health-at-risk-rescore',
+        async () => {
+          if ((await markAtRiskUsersDue(runtime.db)) > 0) healthLoop.wake();
+          return 0; // the next pass waits the interval, however many were marked
+        },
+        AT_RISK_RESCORE_EVERY_MS,
+      ),
+    },
+    { loop: loop('digests', () => digests.runOnce(), DIGEST_CHECK_EVERY_MS) },
+    { loop: loop('recluster', async () => (await reclusterAll(runtime, labeler), 0), RECLUSTER_EVERY_MS) },
   ];
-  const loops = [
-    ...queues.map(([loop]) => loop),
-    new WorkerLoop('erasure', () => eraseLeftoverStreams(runtime), runtime.logger, 5000),
-    new WorkerLoop('feedback-deletions', () => resumeFeedbackDeletions(runtime), runtime.logger, 5000),
-    new WorkerLoop('user-erasures', () => runPendingUserErasures(runtime, { batchSize: runtime.config.userErasureBatch }), runtime.logger, 1000),
-    new WorkerLoop('identity-merges', () => resumeIdentityMerges(runtime), runtime.logger, 5000),
-    new WorkerLoop('erasure-maintenance', async () => (await runErasureMaintenance(runtime), 0), runtime.logger, ERASURE_MAINTENANCE_EVERY_MS),
-    new WorkerLoop(
-      'webhook-retention',
-      async () => (await pruneWebhookDeliveries(runtime.db, runtime.clock.now()), await pruneSlackAlerts(runtime.db, runtime.clock.now()), 0),
-      runtime.logger,
-      DELIVERY_RETENTION_EVERY_MS,
-    ),
-    new WorkerLoop(
-      'health-at-risk-rescore',
-      async () => {
-        if ((await markAtRiskUsersDue(runtime.db)) > 0) healthLoop.wake();
-        return 0; // the next pass waits the interval, however many were marked
-      },
-      runtime.logger,
-      AT_RISK_RESCORE_EVERY_MS,
-    ),
-    new WorkerLoop('digests', () => digests.runOnce(), runtime.logger, DIGEST_CHECK_EVERY_MS),
-    new WorkerLoop('recluster', async () => (await reclusterAll(runtime, labeler), 0), runtime.logger, RECLUSTER_EVERY_MS),
-  ];
+  const loops = scheduled.map((entry) => entry.loop);
   const wakeQueues = (events: RecordedEvent[]) => {
-    for (const [loop, types] of queues) if (events.some((event) => types.includes(event.type))) loop.wake();
+    for (const { loop, wakesOn } of scheduled) if (wakesOn && events.some((event) => wakesOn.includes(event.type))) loop.wake();
   };
   const unsubscribe = runtime.engine.onAdvanced(wakeQueues);
   for (const loop of loops) loop.start();

@@ -5,9 +5,9 @@ import { queueDefinedThemeSweeps } from './queue-defined-theme-sweeps/reactor.js
 import { queueErasureOfDeleted } from './queue-erasure/reactor.js';
 import { queueQuestionEvaluations } from './queue-question-evaluations/reactor.js';
 import { queueUserHealth } from './queue-user-health/reactor.js';
-import { trackFeedbackDeletions } from './track-feedback-deletions/reactor.js';
-import { trackUserErasures } from './track-user-erasures/reactor.js';
-import { trackIdentityMerges } from './track-identity-merges/reactor.js';
+import { trackFeedbackDeletions } from '../processes/feedback-deletion/track.js';
+import { trackUserErasures } from '../processes/user-erasure/track.js';
+import { trackIdentityMerges } from '../processes/identity-merge/track.js';
 import { webhookOutbox } from './webhook-outbox/reactor.js';
 
 /** Every reactor: effects fed by the log, never reset by a rebuild. */

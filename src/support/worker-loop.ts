@@ -52,3 +52,13 @@ export class WorkerLoop {
     }
   }
 }
+
+/**
+ * One loop of the worker role, as a process or a queue registers it: `wakesOn` names the event types
+ * after which its work may have grown (those of the reactor that fills its table), so a batch of the
+ * log holding one wakes it at once.
+ */
+export interface ScheduledLoop {
+  loop: WorkerLoop;
+  wakesOn?: readonly string[];
+}

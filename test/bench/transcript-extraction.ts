@@ -4,7 +4,7 @@
  * each quote a feedback item, record `done`, delete the row.
  *   npx tsx test/bench/transcript-extraction.ts
  */
-import { TranscriptExtractionWorker } from '../../src/processes/transcript-extraction/worker.js';
+import { TranscriptExtractionWorker } from '../../src/processes/transcript-extraction/resume.js';
 import { extractOffline, OfflineQuoteExtractor } from '../../src/transcripts/extraction/offline-extractor.js';
 import { countWords } from '../../src/transcripts/words.js';
 import { loadCalls, turnsOf } from '../eval/transcripts.js';

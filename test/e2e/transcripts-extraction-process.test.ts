@@ -4,7 +4,7 @@ import { transcriptDecider } from '../../src/domain/transcript/decider.js';
 import { transcriptStream } from '../../src/domain/transcript/events.js';
 import { foldStream, handleCommand } from '../../src/eventstore/command-handler.js';
 import { emitQuotes } from '../../src/processes/transcript-extraction/emit-quotes.js';
-import { TranscriptExtractionWorker } from '../../src/processes/transcript-extraction/worker.js';
+import { TranscriptExtractionWorker } from '../../src/processes/transcript-extraction/resume.js';
 import type { ExtractionWork } from '../../src/transcripts/extraction/extraction-work.js';
 import { extractOffline, OfflineQuoteExtractor } from '../../src/transcripts/extraction/offline-extractor.js';
 import { ExtractionFailure, type QuoteExtractor } from '../../src/transcripts/extraction/quote-extractor.js';

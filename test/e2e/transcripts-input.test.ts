@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readJson, type TestProject } from '../support/http.js';
 import { LogCapture } from '../support/log-capture.js';
-import { TranscriptExtractionWorker } from '../../src/processes/transcript-extraction/worker.js';
+import { TranscriptExtractionWorker } from '../../src/processes/transcript-extraction/resume.js';
 import { OfflineQuoteExtractor } from '../../src/transcripts/extraction/offline-extractor.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { callBody, conversation, getTranscript, postTranscript } from '../support/transcripts.js';

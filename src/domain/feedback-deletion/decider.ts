@@ -1,5 +1,5 @@
 import type { Decider } from '../decider.js';
-import { FEEDBACK_DELETION_STEPS, type FeedbackDeletionEvent, type FeedbackDeletionStep } from './events.js';
+import type { FeedbackDeletionEvent, FeedbackDeletionStep } from './events.js';
 
 export interface FeedbackDeletionState {
   done: FeedbackDeletionStep[];
@@ -8,13 +8,6 @@ export interface FeedbackDeletionState {
 
 export type FeedbackDeletionCommand =
   { type: 'RecordStep'; feedbackId: string; step: FeedbackDeletionStep; at: string } | { type: 'Complete'; feedbackId: string; projectId: string; at: string };
-
-/** What the deletion does next: a step not yet done (the theme step only if it had a theme), or completing it. */
-export function nextDeletionStep(state: FeedbackDeletionState, hadTheme: boolean): FeedbackDeletionStep | 'complete' | 'nothing' {
-  if (state.completed) return 'nothing';
-  const pending = FEEDBACK_DELETION_STEPS.filter((step) => !state.done.includes(step) && (step !== 'relabel-theme' || hadTheme));
-  return pending[0] ?? 'complete';
-}
 
 export const feedbackDeletionDecider: Decider<FeedbackDeletionState, FeedbackDeletionCommand, FeedbackDeletionEvent> = {
   initialState: () => ({ done: [], completed: false }),

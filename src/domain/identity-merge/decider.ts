@@ -1,6 +1,6 @@
 import type { Decider } from '../decider.js';
 import { Conflict } from '../errors.js';
-import { IDENTITY_MERGE_STEPS, type IdentityMergeEvent, type IdentityMergeStep } from './events.js';
+import type { IdentityMergeEvent, IdentityMergeStep } from './events.js';
 
 export interface IdentityMergeState {
   decision: 'open' | 'confirmed' | 'rejected' | 'dismissed';
@@ -14,12 +14,6 @@ export type IdentityMergeCommand =
   | { type: 'DismissSuggestion'; suggestionId: string; projectId: string; at: string }
   | { type: 'RecordMergeStep'; suggestionId: string; step: IdentityMergeStep; at: string }
   | { type: 'CompleteMerge'; suggestionId: string; projectId: string; merged: boolean; at: string };
-
-/** What a confirmed merge does next: the first step not yet done, or completing it. */
-export function nextIdentityMergeStep(state: IdentityMergeState): IdentityMergeStep | 'complete' | 'nothing' {
-  if (state.decision !== 'confirmed' || state.completed) return 'nothing';
-  return IDENTITY_MERGE_STEPS.find((step) => !state.done.includes(step)) ?? 'complete';
-}
 
 const dismissedConflict = (suggestionId: string, as: 'confirmed' | 'rejected') =>
   new Conflict(`Suggestion ${suggestionId} was dismissed when identity linking was turned off; it cannot be ${as}.`);

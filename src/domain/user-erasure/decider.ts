@@ -1,5 +1,5 @@
 import type { Decider } from '../decider.js';
-import { USER_ERASURE_STEPS, type UserErasureEvent, type UserErasureStep } from './events.js';
+import type { UserErasureEvent, UserErasureStep } from './events.js';
 
 export interface UserErasureState {
   request?: { projectId: string; userId: string; requestedAt: string };
@@ -11,12 +11,6 @@ export type UserErasureCommand =
   | { type: 'RequestUserErasure'; requestId: string; projectId: string; userId: string; at: string }
   | { type: 'RecordUserErasureStep'; requestId: string; step: UserErasureStep; at: string }
   | { type: 'CompleteUserErasure'; requestId: string; projectId: string; requestedAt: string; at: string };
-
-/** What the erasure does next: the first step not yet done, or completing it. */
-export function nextUserErasureStep(state: UserErasureState): UserErasureStep | 'complete' | 'nothing' {
-  if (state.completed) return 'nothing';
-  return USER_ERASURE_STEPS.find((step) => !state.done.includes(step)) ?? 'complete';
-}
 
 /**
  * One decider for both streams of an erasure (the request with its steps, and the outcome). Every

@@ -1,4 +1,4 @@
-import { feedbackDeletionDecider, nextDeletionStep, type FeedbackDeletionCommand } from '../../domain/feedback-deletion/decider.js';
+import { feedbackDeletionDecider, type FeedbackDeletionState } from '../../domain/feedback-deletion/decider.js';
 import { feedbackDeletionStream, type FeedbackDeletionStep } from '../../domain/feedback-deletion/events.js';
 import { feedbackStream } from '../../domain/feedback/events.js';
 import type { CommandContext } from '../../eventstore/command-context.js';
@@ -6,6 +6,7 @@ import { foldStream, handleCommand } from '../../eventstore/command-handler.js';
 import type { CoreServices } from '../../services.js';
 import { relabelAfterDelete } from '../../work/clustering/relabel-after-delete.js';
 import { eraseDeletedStream } from '../../work/erase-stream.js';
+import { decideFeedbackDeletion, type FeedbackDeletionAction } from './workflow.js';
 
 export type DeletionServices = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
@@ -35,22 +36,51 @@ export async function survivingTheme(services: DeletionServices, clusterId: stri
   return result.rows[0]?.cluster_id ?? clusterId;
 }
 
-async function perform(services: DeletionServices, step: FeedbackDeletionStep, deletion: FeedbackDeletion, context: CommandContext): Promise<void> {
-  if (step === 'erase-item') {
-    const stream = feedbackStream(deletion.feedbackId);
-    const erased = await eraseDeletedStream(services, stream);
-    // Not erased and still readable: the projections have not yet applied the deletion; try again later.
-    if (!erased && (await services.store.readStream(stream)).length > 0) throw new DeletionNotDueError('the item is not yet erasable');
-    return;
+/** Performs one action of the workflow; returns the deletion's state after it. */
+async function perform(
+  services: DeletionServices,
+  action: FeedbackDeletionAction,
+  state: FeedbackDeletionState,
+  context: CommandContext,
+  options: DeletionRunOptions,
+): Promise<FeedbackDeletionState> {
+  switch (action.type) {
+    case 'EraseItem': {
+      const item = feedbackStream(action.feedbackId);
+      const erased = await eraseDeletedStream(services, item);
+      // Not erased and still readable: the projections have not yet applied the deletion; try again later.
+      if (!erased && (await services.store.readStream(item)).length > 0) throw new DeletionNotDueError('the item is not yet erasable');
+      return state;
+    }
+    case 'RelabelTheme':
+      await relabelAfterDelete(services, action.projectId, await survivingTheme(services, action.clusterId), context);
+      return state;
+    case 'RecordStep': {
+      const recorded = await handleCommand(services.store, feedbackDeletionStream(action.command.feedbackId), feedbackDeletionDecider, action.command, {
+        context,
+      });
+      await options.onStepRecorded?.(action.command.step);
+      return recorded.state;
+    }
+    case 'Complete': {
+      const completed = await handleCommand(services.store, feedbackDeletionStream(action.command.feedbackId), feedbackDeletionDecider, action.command, {
+        context,
+      });
+      if (completed.appended) await services.engine.waitFor(completed.appended.position);
+      return completed.state;
+    }
+    case 'EraseRecord':
+      // The erasure worker finishes it otherwise.
+      await eraseDeletedStream(services, feedbackDeletionStream(action.feedbackId));
+      return state;
   }
-  await relabelAfterDelete(services, deletion.projectId, await survivingTheme(services, deletion.clusterId!), context);
 }
 
 /**
- * The feedback deletion process: erase the item's stream, then relabel its theme, each step recorded
- * in the process's own stream, then complete and erase that record. Run inline by the request and resumed by a worker after
- * a crash, from the step it reached; a step interrupted before it was recorded runs again, which
- * every step allows.
+ * Runs the feedback deletion workflow (`workflow.ts`): reads the deletion's record, asks the workflow
+ * what to do, does it, and asks again until nothing is left. Run inline by the request and resumed by
+ * a worker after a crash, from the step it reached; a step interrupted before it was recorded runs
+ * again, which every step allows.
  */
 export async function runFeedbackDeletion(
   services: DeletionServices,
@@ -58,22 +88,10 @@ export async function runFeedbackDeletion(
   context: CommandContext,
   options: DeletionRunOptions = {},
 ): Promise<void> {
-  const stream = feedbackDeletionStream(deletion.feedbackId);
-  let state = foldStream(feedbackDeletionDecider, await services.store.readStream(stream));
-  const record = (command: FeedbackDeletionCommand) => handleCommand(services.store, stream, feedbackDeletionDecider, command, { context });
+  let state = foldStream(feedbackDeletionDecider, await services.store.readStream(feedbackDeletionStream(deletion.feedbackId)));
   for (;;) {
-    const next = nextDeletionStep(state, deletion.clusterId !== null);
-    if (next === 'nothing') return;
-    const at = services.clock.now().toISOString();
-    if (next === 'complete') {
-      const completed = await record({ type: 'Complete', feedbackId: deletion.feedbackId, projectId: deletion.projectId, at });
-      // The record names the item: once complete it goes too (the erasure worker finishes it otherwise).
-      if (completed.appended) await services.engine.waitFor(completed.appended.position);
-      await eraseDeletedStream(services, stream);
-      return;
-    }
-    await perform(services, next, deletion, context);
-    state = (await record({ type: 'RecordStep', feedbackId: deletion.feedbackId, step: next, at })).state;
-    await options.onStepRecorded?.(next);
+    const actions = decideFeedbackDeletion({ ...deletion, at: services.clock.now().toISOString() }, state);
+    if (actions.length === 0) return;
+    for (const action of actions) state = await perform(services, action, state, context, options);
   }
 }

@@ -1,6 +1,5 @@
 import { userDecider } from '../../domain/user/decider.js';
 import { userStreamIncarnation } from '../../domain/user/events.js';
-import type { IdentityMergeStep } from '../../domain/identity-merge/events.js';
 import type { CommandContext } from '../../eventstore/command-context.js';
 import type { LogPosition } from '../../eventstore/event-store.js';
 import { handleOnLiveIncarnation } from '../../eventstore/incarnations.js';
@@ -24,7 +23,7 @@ async function suggestionOf(services: IdentityMergeServices, suggestionId: strin
  * repeat), then waits until the read models have applied it. A candidate or shadow user erased
  * since the confirmation took the suggestion with them: there is nothing left to merge.
  */
-async function mergeProfile(services: IdentityMergeServices, suggestionId: string, confirmedAt: LogPosition, context: CommandContext): Promise<void> {
+export async function mergeProfile(services: IdentityMergeServices, suggestionId: string, confirmedAt: LogPosition, context: CommandContext): Promise<void> {
   if (!(await services.engine.waitFor(confirmedAt))) throw new IdentityMergeNotDueError('the read models have not yet applied the confirmation');
   const suggestion = await suggestionOf(services, suggestionId);
   if (!suggestion) return;
@@ -44,18 +43,4 @@ async function mergeProfile(services: IdentityMergeServices, suggestionId: strin
 export async function wasMerged(services: IdentityMergeServices, suggestionId: string): Promise<boolean> {
   const found = await services.db.query(`SELECT 1 FROM identity_suggestions WHERE suggestion_id = $1 AND merged_at IS NOT NULL`, [suggestionId]);
   return (found.rowCount ?? 0) > 0;
-}
-
-/** Runs one step; each may run again after a crash, which every step allows. */
-export async function performIdentityMergeStep(
-  services: IdentityMergeServices,
-  step: IdentityMergeStep,
-  suggestionId: string,
-  confirmedAt: LogPosition,
-  context: CommandContext,
-): Promise<void> {
-  switch (step) {
-    case 'merge-profile':
-      return mergeProfile(services, suggestionId, confirmedAt, context);
-  }
 }

@@ -9,6 +9,7 @@ import { relabelAfterDelete } from '../../work/clustering/relabel-after-delete.j
 import { eraseDeletedStreams } from '../../work/erase-stream.js';
 import { survivingTheme } from '../feedback-deletion/run.js';
 import { DEFAULT_USER_ERASURE_BATCH } from '../../config.js';
+import type { UserErasureSubject } from './workflow.js';
 
 export type EraseFeedbackServices = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
@@ -23,12 +24,6 @@ export interface FeedbackRounds {
   onItemsDeleted?: (count: number) => void;
 }
 
-interface Erasure {
-  requestId: string;
-  projectId: string;
-  userId: string;
-}
-
 /**
  * The `erase-feedback` step, in rounds: finish the deletions already recorded for this erasure (log
  * and theme labels), then delete the next batch of the user's items (read models, work tables), and
@@ -39,7 +34,7 @@ interface Erasure {
  */
 export async function eraseUserFeedback(
   services: EraseFeedbackServices,
-  erasure: Erasure,
+  erasure: UserErasureSubject,
   context: CommandContext,
   { batchSize = DEFAULT_USER_ERASURE_BATCH, onItemsDeleted }: FeedbackRounds = {},
 ): Promise<void> {
@@ -63,7 +58,12 @@ export async function eraseUserFeedback(
 }
 
 /** Appends the item's `FeedbackDeleted` (the store shares one transaction among concurrent appends); undefined when it was deleted already. */
-async function deleteItem(services: EraseFeedbackServices, erasure: Erasure, feedbackId: string, context: CommandContext): Promise<LogPosition | undefined> {
+async function deleteItem(
+  services: EraseFeedbackServices,
+  erasure: UserErasureSubject,
+  feedbackId: string,
+  context: CommandContext,
+): Promise<LogPosition | undefined> {
   try {
     const handled = await handleCommand(
       services.store,
@@ -81,7 +81,7 @@ async function deleteItem(services: EraseFeedbackServices, erasure: Erasure, fee
 }
 
 /** What the recorded deletions owe, a batch at a time: their streams leave the log in one go, each theme they were in is relabelled once. */
-async function finishRecordedDeletions(services: EraseFeedbackServices, erasure: Erasure, context: CommandContext, batch: number): Promise<void> {
+async function finishRecordedDeletions(services: EraseFeedbackServices, erasure: UserErasureSubject, context: CommandContext, batch: number): Promise<void> {
   for (;;) {
     const pending = await services.db.query<{ feedback_id: string; cluster_id: string | null }>(
       `SELECT feedback_id, cluster_id FROM pending_feedback_deletions WHERE erasure_request_id = $1 ORDER BY feedback_id LIMIT $2`,

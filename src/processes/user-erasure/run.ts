@@ -1,9 +1,11 @@
-import { nextUserErasureStep, userErasureDecider, type UserErasureCommand } from '../../domain/user-erasure/decider.js';
+import { userErasureDecider, type UserErasureState } from '../../domain/user-erasure/decider.js';
 import { userErasureOutcomeStream, userErasureStream, type UserErasureStep } from '../../domain/user-erasure/events.js';
 import type { CommandContext } from '../../eventstore/command-context.js';
 import { foldStream, handleCommand } from '../../eventstore/command-handler.js';
 import { eraseDeletedStream } from '../../work/erase-stream.js';
-import { performUserErasureStep, type UserErasureServices } from './steps.js';
+import { eraseUserFeedback } from './erase-feedback.js';
+import { eraseProfile, scrubDeliveries, type UserErasureServices } from './steps.js';
+import { decideUserErasure, type UserErasureAction } from './workflow.js';
 
 export interface UserErasureRunOptions {
   /** Called after each step is recorded (observability; tests stop the process there). */
@@ -14,38 +16,51 @@ export interface UserErasureRunOptions {
   onItemsDeleted?: (count: number) => void;
 }
 
+/** Performs one action of the workflow; returns the erasure's state after it. */
+async function perform(
+  services: UserErasureServices,
+  action: UserErasureAction,
+  state: UserErasureState,
+  context: CommandContext,
+  options: UserErasureRunOptions,
+): Promise<UserErasureState> {
+  switch (action.type) {
+    case 'EraseFeedback':
+      await eraseUserFeedback(services, action.subject, context, options);
+      return state;
+    case 'EraseProfile':
+      await eraseProfile(services, action.subject, context);
+      return state;
+    case 'ScrubDeliveries':
+      await scrubDeliveries(services, action.subject);
+      return state;
+    case 'RecordStep': {
+      const recorded = await handleCommand(services.store, userErasureStream(action.command.requestId), userErasureDecider, action.command, { context });
+      await options.onStepRecorded?.(action.command.step);
+      return recorded.state;
+    }
+    case 'Complete': {
+      const outcome = await handleCommand(services.store, userErasureOutcomeStream(action.command.requestId), userErasureDecider, action.command, { context });
+      if (outcome.appended) await services.engine.waitFor(outcome.appended.position);
+      return { ...state, completed: true };
+    }
+    case 'EraseRequest':
+      // The erasure worker finishes it otherwise.
+      await eraseDeletedStream(services, userErasureStream(action.requestId));
+      return state;
+  }
+}
+
 /**
- * The user erasure process (spec 4.7): erase the user's items, then their profile, then their id in
- * webhook payloads, each step recorded in the request's stream; then record the outcome and erase
- * the request (it names the user). Run by a worker, resumed from the step it reached after a crash.
- * A request already erased (completed before) reads as empty and does nothing.
+ * Runs the user erasure workflow (`workflow.ts`): reads the request's record, asks the workflow what
+ * to do, does it, and asks again until nothing is left. Run by a worker, resumed from the step it
+ * reached after a crash.
  */
 export async function runUserErasure(services: UserErasureServices, requestId: string, context: CommandContext, options: UserErasureRunOptions = {}) {
-  const stream = userErasureStream(requestId);
-  let state = foldStream(userErasureDecider, await services.store.readStream(stream));
-  const request = state.request;
-  if (!request) return;
-  const subject = { requestId, projectId: request.projectId, userId: request.userId };
-  const record = (target: string, command: UserErasureCommand) => handleCommand(services.store, target, userErasureDecider, command, { context });
+  let state = foldStream(userErasureDecider, await services.store.readStream(userErasureStream(requestId)));
   for (;;) {
-    const next = nextUserErasureStep(state);
-    const at = services.clock.now().toISOString();
-    if (next === 'nothing') return;
-    if (next === 'complete') {
-      const outcome = await record(userErasureOutcomeStream(requestId), {
-        type: 'CompleteUserErasure',
-        requestId,
-        projectId: request.projectId,
-        requestedAt: request.requestedAt,
-        at,
-      });
-      if (outcome.appended) await services.engine.waitFor(outcome.appended.position);
-      // The request names the user: it goes now (the erasure worker finishes it otherwise).
-      await eraseDeletedStream(services, stream);
-      return;
-    }
-    await performUserErasureStep(services, next, subject, context, options);
-    state = (await record(stream, { type: 'RecordUserErasureStep', requestId, step: next, at })).state;
-    await options.onStepRecorded?.(next);
+    const actions = decideUserErasure({ requestId, at: services.clock.now().toISOString() }, state);
+    if (actions.length === 0) return;
+    for (const action of actions) state = await perform(services, action, state, context, options);
   }
 }

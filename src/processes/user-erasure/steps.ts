@@ -1,23 +1,16 @@
 import { userDecider } from '../../domain/user/decider.js';
 import { userStreamIncarnation } from '../../domain/user/events.js';
-import type { UserErasureStep } from '../../domain/user-erasure/events.js';
 import type { CommandContext } from '../../eventstore/command-context.js';
 import { handleOnLiveIncarnation } from '../../eventstore/incarnations.js';
 import type { CoreServices } from '../../services.js';
 import { eraseDeletedStream } from '../../work/erase-stream.js';
-import { eraseUserFeedback, UserErasureNotDueError, type FeedbackRounds } from './erase-feedback.js';
+import { UserErasureNotDueError } from './erase-feedback.js';
+import type { UserErasureSubject } from './workflow.js';
 
 export type UserErasureServices = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine'>;
 
-/** Whom the erasure is for, as its request recorded. */
-export interface UserErasureSubject {
-  requestId: string;
-  projectId: string;
-  userId: string;
-}
-
 /** `UserErased` drops the profile from the read models; then the user's stream leaves the log. */
-async function eraseProfile(services: UserErasureServices, subject: UserErasureSubject, context: CommandContext): Promise<void> {
+export async function eraseProfile(services: UserErasureServices, subject: UserErasureSubject, context: CommandContext): Promise<void> {
   const { projectId, userId, requestId } = subject;
   const handled = await handleOnLiveIncarnation(
     services.store,
@@ -35,7 +28,7 @@ async function eraseProfile(services: UserErasureServices, subject: UserErasureS
  * users; `user.health_changed` is about one): the id leaves the list and the user's own events
  * leave the outbox, delivered or not, so the outbox keeps no trace of them; so do their Slack alerts.
  */
-async function scrubDeliveries(services: UserErasureServices, subject: UserErasureSubject): Promise<void> {
+export async function scrubDeliveries(services: UserErasureServices, subject: UserErasureSubject): Promise<void> {
   await services.db.query(`DELETE FROM webhook_deliveries WHERE project_id = $1 AND kind = 'user.health_changed' AND data->>'userId' = $2`, [
     subject.projectId,
     subject.userId,
@@ -50,22 +43,4 @@ async function scrubDeliveries(services: UserErasureServices, subject: UserErasu
       WHERE project_id = $1 AND jsonb_typeof(data->'userIds') = 'array' AND data->'userIds' @> jsonb_build_array($2::text)`,
     [subject.projectId, subject.userId],
   );
-}
-
-/** Runs one step; each may run again after a crash, which every step allows. */
-export async function performUserErasureStep(
-  services: UserErasureServices,
-  step: UserErasureStep,
-  subject: UserErasureSubject,
-  context: CommandContext,
-  rounds: FeedbackRounds = {},
-): Promise<void> {
-  switch (step) {
-    case 'erase-feedback':
-      return eraseUserFeedback(services, subject, context, rounds);
-    case 'erase-profile':
-      return eraseProfile(services, subject, context);
-    case 'scrub-deliveries':
-      return scrubDeliveries(services, subject);
-  }
 }

@@ -1,5 +1,4 @@
-import { expect } from 'chai';
-import { feedbackDeletionDecider, nextDeletionStep, type FeedbackDeletionState } from '../../../src/domain/feedback-deletion/decider.js';
+import { feedbackDeletionDecider } from '../../../src/domain/feedback-deletion/decider.js';
 import type { FeedbackDeletionEvent } from '../../../src/domain/feedback-deletion/events.js';
 import { DeciderSpecification } from '../../support/decider-spec.js';
 
@@ -9,26 +8,9 @@ const stepDone = (step: 'erase-item' | 'relabel-theme'): FeedbackDeletionEvent =
   data: { feedbackId: 'f1', step, at: AT },
 });
 const completed: FeedbackDeletionEvent = { type: 'FeedbackDeletionCompleted', data: { feedbackId: 'f1', projectId: 'p1', at: AT } };
-const fold = (events: FeedbackDeletionEvent[]): FeedbackDeletionState => events.reduce(feedbackDeletionDecider.evolve, feedbackDeletionDecider.initialState());
 
 describe('feedback deletion process', () => {
   const spec = DeciderSpecification.for(feedbackDeletionDecider);
-
-  describe('the next step', () => {
-    it('erases the item first, then relabels its theme, then completes', () => {
-      expect(nextDeletionStep(fold([]), true)).to.equal('erase-item');
-      expect(nextDeletionStep(fold([stepDone('erase-item')]), true)).to.equal('relabel-theme');
-      expect(nextDeletionStep(fold([stepDone('erase-item'), stepDone('relabel-theme')]), true)).to.equal('complete');
-    });
-
-    it('an item that had no theme has no theme step', () => {
-      expect(nextDeletionStep(fold([stepDone('erase-item')]), false)).to.equal('complete');
-    });
-
-    it('a completed process has nothing left to do', () => {
-      expect(nextDeletionStep(fold([stepDone('erase-item'), completed]), true)).to.equal('nothing');
-    });
-  });
 
   describe('recording', () => {
     it('given nothing, when a step is recorded, then it is completed', () =>

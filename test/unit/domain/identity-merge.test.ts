@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { identityMergeDecider, nextIdentityMergeStep, type IdentityMergeState } from '../../../src/domain/identity-merge/decider.js';
+import { identityMergeDecider } from '../../../src/domain/identity-merge/decider.js';
 import { mergeSuggestionId, type IdentityMergeEvent } from '../../../src/domain/identity-merge/events.js';
 import { Conflict } from '../../../src/domain/errors.js';
 import { userDecider } from '../../../src/domain/user/decider.js';
@@ -14,7 +14,6 @@ const rejected: IdentityMergeEvent = { type: 'MergeSuggestionRejected', data: { 
 const dismissed: IdentityMergeEvent = { type: 'MergeSuggestionDismissed', data: { suggestionId: ID, projectId: 'p1', reason: 'linking-off', at: T2 } };
 const stepDone: IdentityMergeEvent = { type: 'IdentityMergeStepCompleted', data: { suggestionId: ID, step: 'merge-profile', at: T2 } };
 const completed: IdentityMergeEvent = { type: 'IdentityMergeCompleted', data: { suggestionId: ID, projectId: 'p1', merged: true, at: T3 } };
-const fold = (events: IdentityMergeEvent[]): IdentityMergeState => events.reduce(identityMergeDecider.evolve, identityMergeDecider.initialState());
 
 describe('merge suggestions: decisions and the merge process (spec 2.3)', () => {
   const spec = DeciderSpecification.for(identityMergeDecider);
@@ -52,18 +51,9 @@ describe('merge suggestions: decisions and the merge process (spec 2.3)', () => 
         .thenThrows(Conflict, (error) => error.message.includes('dismissed') && error.message.includes(ID));
       spec.given([dismissed]).when(reject).thenThrows(Conflict);
     });
-    it('a dismissed suggestion runs no merge', () => expect(nextIdentityMergeStep(fold([dismissed]))).to.equal('nothing'));
   });
 
   describe('the process', () => {
-    it('runs only once confirmed: merge the profile, then complete, then nothing', () => {
-      expect(nextIdentityMergeStep(fold([]))).to.equal('nothing');
-      expect(nextIdentityMergeStep(fold([rejected]))).to.equal('nothing');
-      expect(nextIdentityMergeStep(fold([confirmed]))).to.equal('merge-profile');
-      expect(nextIdentityMergeStep(fold([confirmed, stepDone]))).to.equal('complete');
-      expect(nextIdentityMergeStep(fold([confirmed, stepDone, completed]))).to.equal('nothing');
-    });
-
     it('given confirmed, when the step is recorded, then it is; recorded again, then nothing', () => {
       const record = { type: 'RecordMergeStep', suggestionId: ID, step: 'merge-profile', at: T2 } as const;
       spec.given([confirmed]).when(record).then([stepDone]);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { userDecider } from '../../../src/domain/user/decider.js';
-import { nextUserErasureStep, userErasureDecider, type UserErasureState } from '../../../src/domain/user-erasure/decider.js';
+import { userErasureDecider } from '../../../src/domain/user-erasure/decider.js';
 import type { UserErasureEvent, UserErasureStep } from '../../../src/domain/user-erasure/events.js';
 import { DeciderSpecification } from '../../support/decider-spec.js';
 import { identified, identify, T1, T2 } from './user-fixtures.js';
@@ -8,21 +8,9 @@ import { identified, identify, T1, T2 } from './user-fixtures.js';
 const requested: UserErasureEvent = { type: 'UserErasureRequested', data: { requestId: 'del_1', projectId: 'p1', userId: 'u1', requestedAt: T1 } };
 const stepDone = (step: UserErasureStep): UserErasureEvent => ({ type: 'UserErasureStepCompleted', data: { requestId: 'del_1', step, at: T2 } });
 const completed: UserErasureEvent = { type: 'UserErasureCompleted', data: { requestId: 'del_1', projectId: 'p1', requestedAt: T1, completedAt: T2 } };
-const fold = (events: UserErasureEvent[]): UserErasureState => events.reduce(userErasureDecider.evolve, userErasureDecider.initialState());
 
 describe('user erasure process (spec 4.7)', () => {
   const spec = DeciderSpecification.for(userErasureDecider);
-
-  describe('the next step', () => {
-    it('erases the feedback, then the profile, then the webhook payloads, then completes', () => {
-      expect(nextUserErasureStep(fold([requested]))).to.equal('erase-feedback');
-      expect(nextUserErasureStep(fold([requested, stepDone('erase-feedback')]))).to.equal('erase-profile');
-      expect(nextUserErasureStep(fold([requested, stepDone('erase-feedback'), stepDone('erase-profile')]))).to.equal('scrub-deliveries');
-      const allSteps = [requested, stepDone('erase-feedback'), stepDone('erase-profile'), stepDone('scrub-deliveries')];
-      expect(nextUserErasureStep(fold(allSteps))).to.equal('complete');
-      expect(nextUserErasureStep(fold([...allSteps, completed]))).to.equal('nothing');
-    });
-  });
 
   describe('the request', () => {
     it('given nothing, when requested, then the request names the user and its time', () =>

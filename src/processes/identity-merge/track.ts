@@ -1,5 +1,5 @@
 import { reactor } from '../../projection-engine/projection.js';
-import { pendingIdentityMergesMigrations } from './migration.js';
+import { pendingIdentityMergesMigrations } from './track.migration.js';
 
 /**
  * A merge is pending from `MergeSuggestionConfirmed` until `IdentityMergeCompleted`. The confirming

@@ -1,5 +1,5 @@
 import { reactor } from '../../projection-engine/projection.js';
-import { pendingUserErasuresMigrations } from './migration.js';
+import { pendingUserErasuresMigrations } from './track.migration.js';
 
 /** An erasure is pending (and due at once) from `UserErasureRequested` until `UserErasureCompleted`. */
 export const trackUserErasures = reactor({

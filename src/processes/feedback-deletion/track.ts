@@ -1,6 +1,6 @@
 import { reactor } from '../../projection-engine/projection.js';
 import { WORK_LEASE_SECONDS } from '../../support/work-lease.js';
-import { pendingDeletionsMigrations } from './migration.js';
+import { pendingDeletionsMigrations } from './track.migration.js';
 
 /**
  * A deletion is pending from `FeedbackDeleted` until its process records `FeedbackDeletionCompleted`;
