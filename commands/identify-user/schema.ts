@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Chars } from '../../src/http/chars.js';
-import { TRAITS_MAX_BYTES, TRAITS_MAX_KEYS } from '../../src/domain/user/trait-limits.js';
+import { TRAIT_KEY_MAX_CHARS, TRAITS_MAX_BYTES, TRAITS_MAX_KEYS } from '../../src/domain/user/trait-limits.js';
 
 export const USER_ID_LIMIT_CHARS = 256;
-export const TRAIT_KEY_LIMIT_CHARS = 256;
+export const TRAIT_KEY_LIMIT_CHARS = TRAIT_KEY_MAX_CHARS;
 
 export const UserIdSchema = Chars({
   minLength: 1,

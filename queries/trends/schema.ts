@@ -5,6 +5,15 @@ import { PeriodFields } from './period.js';
 
 const SentimentMix = Type.Object({ positive: Type.Integer(), neutral: Type.Integer(), negative: Type.Integer() });
 
+const SegmentField = Type.Optional(
+  Type.String({
+    pattern: '^[^:]+:',
+    description:
+      'A segment `name:value`: count only items whose end user holds that trait now (as `trait` on GET /feedback: `seats:5` also matches the number 5, `beta:true` the boolean). Items of no known user never match; the customer-value trait is money, never a segment (400).',
+    examples: ['plan:enterprise'],
+  }),
+);
+
 const REVENUE_MEANING =
   'The sum of the current customer value (spec 2.4) of the distinct users with items in it; 0 when the project has no customer-value trait or none of those users has a value.';
 
@@ -17,6 +26,7 @@ export const ClusterTrendQuery = Type.Object(
         description: 'Bucket size: UTC days, or ISO weeks starting on Monday 00:00 UTC.',
       }),
     ),
+    trait: SegmentField,
   },
   { additionalProperties: false },
 );
@@ -54,6 +64,7 @@ export const TrendsQuery = Type.Object(
       ),
     ),
     language: Type.Optional(Type.String({ pattern: '^([a-z]{2}|und)$', description: 'Count only items in this language (ISO 639-1, or `und`).' })),
+    trait: SegmentField,
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
   },
   { additionalProperties: false },

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../src/db/database.js';
 import { bucketStarts, type Bucket, type Period } from './period.js';
-import type { TrendFilters } from './theme-trends.js';
+import { filterConditions, type TrendFilters } from './theme-trends.js';
 
 /** Item counts per bucket of each named theme over the period (sparklines), every bucket present. */
 export async function themeSeries(
@@ -12,16 +12,11 @@ export async function themeSeries(
   filters: TrendFilters = {},
 ): Promise<Map<string, number[]>> {
   const params: unknown[] = [projectId, clusterIds, period.from.toISOString(), period.to.toISOString()];
-  const where: string[] = [];
-  for (const column of ['source', 'type', 'language'] as const) {
-    if (filters[column] === undefined) continue;
-    params.push(filters[column]);
-    where.push(`AND ${column} = $${params.length}`);
-  }
+  const filtered = filterConditions(filters, params);
   const rows = await db.query<{ cluster_id: string; start: string; count: number }>(
-    `SELECT cluster_id, to_char(date_trunc('${bucket}', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS start, count(*)::int AS count
-       FROM feedback_items
-      WHERE project_id = $1 AND cluster_id = ANY ($2::text[]) AND created_at >= $3::timestamptz AND created_at < $4::timestamptz ${where.join(' ')}
+    `SELECT fi.cluster_id, to_char(date_trunc('${bucket}', fi.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS start, count(*)::int AS count
+       FROM feedback_items fi
+      WHERE fi.project_id = $1 AND fi.cluster_id = ANY ($2::text[]) AND fi.created_at >= $3::timestamptz AND fi.created_at < $4::timestamptz ${filtered}
       GROUP BY 1, 2`,
     params,
   );

@@ -1,11 +1,14 @@
 import type { Queryable } from '../../src/db/database.js';
 import { revenueByGroup } from './customer-value.js';
 import { previousPeriod, type Period } from './period.js';
+import { segmentCondition } from './segment.js';
 
 export interface TrendFilters {
   source?: string;
   type?: string;
   language?: string;
+  /** A segment `name:value`: only items whose user currently holds that trait. */
+  trait?: string;
 }
 
 export interface ThemeTrend {
@@ -43,7 +46,7 @@ interface Row {
   churn_risk: number;
 }
 
-/** SQL conditions on `feedback_items` for the filters, binding values from `params` onwards. */
+/** SQL conditions on `feedback_items fi` of project $1 for the filters, binding values from `params` onwards. */
 export function filterConditions(filters: TrendFilters, params: unknown[]): string {
   const where: string[] = [];
   for (const column of ['source', 'type', 'language'] as const) {
@@ -52,6 +55,7 @@ export function filterConditions(filters: TrendFilters, params: unknown[]): stri
     params.push(value);
     where.push(`AND fi.${column} = $${params.length}`);
   }
+  if (filters.trait !== undefined) where.push(`AND ${segmentCondition(filters.trait, params)}`);
   return where.join(' ');
 }
 

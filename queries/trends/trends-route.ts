@@ -1,6 +1,8 @@
 import type { RouteSpec } from '../../src/http/route.js';
 import { commonProblems } from '../../src/http/common-responses.js';
 import type { CoreServices } from '../../src/services.js';
+import { refuseMoneySegment } from '../cluster-breakdown/no-money-segment.js';
+import { segmentName, segmentProblems } from './segment.js';
 import { periodProblems, previousPeriod, resolvePeriod } from './period.js';
 import { TrendsQuery, TrendsResponse } from './schema.js';
 import { themeTrends } from './theme-trends.js';
@@ -15,14 +17,15 @@ export function trendsRoute(services: CoreServices): RouteSpec<unknown, TrendsQu
       'Extension. Every theme (any status) with items created between `from` (inclusive) and `to` (exclusive), or in the period of the ' +
       'same length just before: both counts, growth, sentiment mix and revenue in the period, and the `new`, `spiking` and `regressed` ' +
       'flags. Largest count first (ties: larger previous count, then most recently seen). Default: the last 30 days; at most 366 days. ' +
-      '`source`, `type` and `language` count only matching items.',
+      '`source`, `type`, `language` and `trait` (a segment of users) count only matching items.',
     tags: ['clusters'],
     auth: ['secret'],
     query: TrendsQuery,
-    validate: ({ query }) => periodProblems(query, services.clock.now()),
+    validate: ({ query }) => [...periodProblems(query, services.clock.now()), ...segmentProblems(query.trait)],
     responses: { 200: { description: 'Themes, largest count first.', schema: TrendsResponse }, ...commonProblems(['400', '401', '429']) },
     async handle({ query, auth }) {
       const { from, to, limit, ...filters } = query;
+      await refuseMoneySegment(services.db, auth.projectId, 'trait', filters.trait === undefined ? [] : [segmentName(filters.trait)]);
       const period = resolvePeriod({ from, to }, services.clock.now());
       const themes = await themeTrends(services.db, auth.projectId, period, filters, limit ?? 50);
       return {

@@ -3,6 +3,7 @@ import { FEEDBACK_SOURCES } from '../domain/feedback/events.js';
 import { AppError } from '../http/app-error.js';
 import type { Bucket, Period } from '../../queries/trends/period.js';
 import type { TrendFilters } from '../../queries/trends/theme-trends.js';
+import { segmentName, segmentProblem } from '../../queries/trends/segment.js';
 
 const DAY_MS = 86_400_000;
 export const PRESET_DAYS = [7, 30, 90] as const;
@@ -75,7 +76,20 @@ function readFilters(query: Record<string, string | string[] | undefined>): Tren
     if (!/^([a-z]{2}|und)$/.test(language)) throw badRequest('language', 'must be a two-letter ISO 639-1 code such as en, or und');
     filters.language = language;
   }
+  const trait = one(query, 'trait');
+  if (trait !== undefined) {
+    const problem = segmentProblem(trait);
+    if (problem) throw badRequest('trait', problem);
+    filters.trait = trait;
+  }
   return filters;
+}
+
+/** The customer value is money, never a segment (spec 2.4): a page asked for one answers 400 naming `trait`. */
+export function refuseMoneySegment(filters: TrendFilters, customerValueTrait: string | null): void {
+  if (filters.trait !== undefined && customerValueTrait !== null && segmentName(filters.trait) === customerValueTrait) {
+    throw badRequest('trait', `${customerValueTrait} is the customer value: money is never a segment`);
+  }
 }
 
 /** The query string that shows the same period and filters (for links between pages). */

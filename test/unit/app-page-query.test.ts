@@ -35,5 +35,17 @@ describe('workspace period and filters (the query string of a page)', () => {
     expect(field({ type: 'rant' })).to.equal('type');
     expect(field({ language: 'english' })).to.equal('language');
     expect(field({ source: 'api', type: 'bug', language: 'DE' })).to.equal('accepted');
+    expect(field({ trait: 'plan' })).to.equal('trait');
+    expect(field({ trait: ':enterprise' })).to.equal('trait');
+    expect(field({ trait: ' :x' })).to.equal('trait');
+    expect(field({ trait: `${'é'.repeat(257)}:x` })).to.equal('trait');
+    expect(field({ trait: `plan:${'x'.repeat(8 * 1024 + 1)}` })).to.equal('trait');
+    expect(field({ trait: `${'é'.repeat(256)}:${'x'.repeat(8 * 1024)}` })).to.equal('accepted');
+  });
+
+  it('a segment keeps the colons of its value and travels in the links', () => {
+    const page = readPageQuery({ trait: 'team:a:b' }, NOW);
+    expect(page.filters.trait).to.equal('team:a:b');
+    expect(pageQueryString(page)).to.equal('days=30&trait=team%3Aa%3Ab');
   });
 });

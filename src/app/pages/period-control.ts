@@ -12,13 +12,28 @@ const TYPE_NAMES: Record<string, string> = {
   other: 'Other',
 };
 
+/** A segment: the items of users who hold a trait now, typed as `name:value`. */
+const segmentField = (page: PageQuery) =>
+  html`<label
+      >Segment
+      <input
+        type="text"
+        name="trait"
+        value="${page.filters.trait ?? ''}"
+        size="16"
+        placeholder="plan:enterprise"
+        autocomplete="off"
+        aria-describedby="segment-hint"
+    /></label>
+    <span id="segment-hint" class="hint">A user trait, as name:value</span>`;
+
 /**
  * The period (7, 30, 90 days or custom dates) and, on the themes page, the filters: one GET form, so
- * every view is a URL that can be shared and works without script.
+ * every view is a URL that can be shared and works without script. The theme page offers the segment alone.
  */
 export function periodControl(
   page: PageQuery,
-  { action, filters, bucket, extra }: { action: string; filters: boolean; bucket: boolean; extra?: SafeHtml },
+  { action, filters, segment, bucket, extra }: { action: string; filters: boolean; segment?: boolean; bucket: boolean; extra?: SafeHtml },
 ): SafeHtml {
   const preset = (days: number) =>
     html`<label class="choice"><input type="radio" name="days" value="${days}" ${page.days === days ? html` checked` : ''} /> ${days} days</label>`;
@@ -62,8 +77,14 @@ export function periodControl(
                 placeholder="en"
                 autocomplete="off"
             /></label>
+            ${segmentField(page)}
           </fieldset>`
-        : ''
+        : segment
+          ? html`<fieldset class="filters">
+              <legend>Only items</legend>
+              ${segmentField(page)}
+            </fieldset>`
+          : ''
     }
     ${
       bucket

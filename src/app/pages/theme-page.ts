@@ -1,4 +1,5 @@
 import type { TrendBucket } from '../../../queries/trends/cluster-trend.js';
+import type { ThemeCustomer } from '../../../queries/trends/theme-customers.js';
 import type { ThemeTrend } from '../../../queries/trends/theme-trends.js';
 import type { AppAssets } from '../assets.js';
 import { html, SafeHtml } from '../html.js';
@@ -12,6 +13,7 @@ import { originBadge } from './origin-badge.js';
 import { themeDefinition, type ThemeDefinition } from './theme-definition.js';
 import { themeEditing, type MergeCandidate } from './theme-editing.js';
 import { ITEM_EDITS_FORM, themeItemEdits } from './theme-item-edits.js';
+import { themeCustomerList } from './theme-customers.js';
 import { themeItemList, type ThemeItem } from './theme-items.js';
 import { themeLinks, themeStatus } from './theme-status.js';
 
@@ -24,6 +26,8 @@ export interface ThemePageData {
   buckets: TrendBucket[];
   items: ThemeItem[];
   mix: { languages: { value: string; count: number }[]; sources: { value: string; count: number }[] };
+  /** Its users in the period, the most valuable first (at most a page of them), and how many in all. */
+  customers: { customers: ThemeCustomer[]; total: number };
   mergeCandidates: MergeCandidate[];
   definition: ThemeDefinition;
   /** The themes it can be filed under (editors only). */
@@ -109,7 +113,7 @@ export function themePage(assets: AppAssets, data: ThemePageData): string {
         <p class="lede">Over ${periodText(page)}.</p>
       </div>
       ${data.notice ? html`<p class="notice" role="status">${data.notice}</p>` : ''} ${data.error ? html`<p class="error" role="alert">${data.error}</p>` : ''}
-      ${periodControl(page, { action, filters: false, bucket: true })}
+      ${periodControl(page, { action, filters: false, segment: true, bucket: true })}
       <dl class="stats">
         <div>
           <dt>Items</dt>
@@ -161,6 +165,7 @@ export function themePage(assets: AppAssets, data: ThemePageData): string {
           ${editor ? themeItemEdits(session, theme, data.mergeCandidates, returnTo) : ''}
         </section>
         <aside class="side" aria-label="About this theme">
+          ${themeCustomerList(data.customers, session.customerValueTrait !== null)}
           <section class="panel" aria-labelledby="languages-title">
             <h2 id="languages-title">Languages</h2>
             ${countList(data.mix.languages)}

@@ -5,18 +5,20 @@ import { mergeCandidates } from '../../../queries/clusters/merge-candidates.js';
 import { parentChoices } from '../../../queries/clusters/theme-taxonomy.js';
 import { clusterTrend } from '../../../queries/trends/cluster-trend.js';
 import { themeItems, themeMix } from '../../../queries/trends/theme-items.js';
-import { themeTrends } from '../../../queries/trends/theme-trends.js';
+import { themeCustomers } from '../../../queries/trends/theme-customers.js';
+import { themeTrends, type TrendFilters } from '../../../queries/trends/theme-trends.js';
 import { AppError } from '../../http/app-error.js';
 import type { CoreServices } from '../../services.js';
 import type { AppAssets } from '../assets.js';
 import { html, type SafeHtml } from '../html.js';
-import { pageQueryString, readPageQuery } from '../page-query.js';
+import { pageQueryString, readPageQuery, refuseMoneySegment } from '../page-query.js';
 import { themePage } from '../pages/theme-page.js';
 import type { AppSession } from '../session.js';
 import { withPageErrors } from './page-errors.js';
 import { signedIn } from './signed-in.js';
 
 const ITEMS_SHOWN = 50;
+const CUSTOMERS_SHOWN = 20;
 const NOTICES: Record<string, string> = {
   renamed: 'Renamed.',
   merged: 'Merged: the other theme’s items are now in this one.',
@@ -41,6 +43,9 @@ function noticeFor(query: Koa.Context['query']): string | SafeHtml | undefined {
 /** Renders the theme page for the session's project; an edit that failed shows its error (with its status). */
 export async function renderThemePage(ctx: Koa.Context, services: CoreServices, assets: AppAssets, session: AppSession, error?: string): Promise<void> {
   const page = readPageQuery(ctx.query, services.clock.now());
+  refuseMoneySegment(page.filters, session.customerValueTrait);
+  // The theme page narrows by segment only (the themes page's other filters pass through to its links back).
+  const segment: TrendFilters = page.filters.trait === undefined ? {} : { trait: page.filters.trait };
   const cluster = await findCluster(services.db, session.projectId, String(ctx.params.id));
   if (!cluster) throw new AppError(404, 'not-found', 'Not found', 'There is no such theme in this project.');
   if (cluster.cluster_id !== ctx.params.id) {
@@ -54,15 +59,16 @@ export async function renderThemePage(ctx: Koa.Context, services: CoreServices, 
   const choices = session.role === 'editor' ? await parentChoices(services.db, session.projectId) : [];
   // The current parent stays a choice even beyond the list's limit, so saving keeps it.
   if (parentRef && !choices.some((c) => c.id === parentRef.id)) choices.unshift(parentRef);
-  const [trend] = await themeTrends(services.db, session.projectId, page.period, {}, 1, id);
+  const [trend] = await themeTrends(services.db, session.projectId, page.period, segment, 1, id);
   const data = {
     session,
     page,
     theme: { id, label: cluster.label, status: cluster.status, size: cluster.size, links: await clusterLinks(services.db, id) },
     trend,
-    buckets: await clusterTrend(services.db, session.projectId, id, page.period, page.bucket),
-    items: await themeItems(services.db, session.projectId, id, page.period, ITEMS_SHOWN),
-    mix: await themeMix(services.db, session.projectId, id, page.period),
+    buckets: await clusterTrend(services.db, session.projectId, id, page.period, page.bucket, segment),
+    items: await themeItems(services.db, session.projectId, id, page.period, ITEMS_SHOWN, segment),
+    mix: await themeMix(services.db, session.projectId, id, page.period, segment),
+    customers: await themeCustomers(services.db, session.projectId, id, page.period, segment, CUSTOMERS_SHOWN, services.clock.now()),
     mergeCandidates: session.role === 'editor' ? await mergeCandidates(services.db, session.projectId, id) : [],
     definition: {
       origin: cluster.origin,

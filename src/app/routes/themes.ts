@@ -6,7 +6,7 @@ import { themeSeries } from '../../../queries/trends/theme-series.js';
 import { themeTrends } from '../../../queries/trends/theme-trends.js';
 import type { CoreServices } from '../../services.js';
 import type { AppAssets } from '../assets.js';
-import { badRequest, readPageQuery } from '../page-query.js';
+import { badRequest, readPageQuery, refuseMoneySegment } from '../page-query.js';
 import { themesPage } from '../pages/themes-page.js';
 import type { AppSession } from '../session.js';
 import { withPageErrors } from './page-errors.js';
@@ -27,6 +27,7 @@ export async function renderThemesPage(ctx: Koa.Context, services: CoreServices,
   const query = ctx.method === 'GET' ? ctx.query : {};
   const page = readPageQuery(query, services.clock.now());
   const grouped = readGrouping(query);
+  refuseMoneySegment(page.filters, session.customerValueTrait);
   const themes = await themeTrends(services.db, session.projectId, page.period, page.filters, THEMES_SHOWN);
   const bucket = page.period.to.getTime() - page.period.from.getTime() > 100 * 86_400_000 ? 'week' : 'day';
   const series = await themeSeries(
