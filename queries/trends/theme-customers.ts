@@ -1,5 +1,6 @@
 import type { Queryable } from '../../src/db/database.js';
-import { assessHealth, type HealthBand } from '../../src/domain/user/health.js';
+import type { HealthBand } from '../../src/domain/user/health.js';
+import { assessHealth } from '../../src/resources/health-model.js';
 import { healthInputsOfUsers } from '../../src/work/user-health/health-inputs.js';
 import type { Period } from './period.js';
 import { filterConditions, type TrendFilters } from './theme-trends.js';
