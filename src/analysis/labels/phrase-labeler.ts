@@ -134,7 +134,9 @@ function parse(text: string): TextPhrases {
 function englishNounPhrases(text: string): string[] {
   const phrases: string[] = [];
   // `noun: false`: the words and their tags only, without each phrase's singular and plural forms (most of the parse's cost).
-  for (const phrase of nlp(text).nouns().json({ noun: false } as object) as { terms: { text: string; tags: string[] }[] }[]) {
+  for (const phrase of nlp(text)
+    .nouns()
+    .json({ noun: false } as object) as { terms: { text: string; tags: string[] }[] }[]) {
     // Words mixing letters and digits are references and codes ("quokka7731"), not names of a theme; acronyms ("2FA") stay.
     const terms = phrase.terms.filter((t) => /[\p{L}]/u.test(t.text) && (!/\d/.test(t.text) || isAcronym(t.text)));
     const atEdge = (term: { text: string; tags: string[] }) => term.tags.some((tag) => EDGE_TAGS.includes(tag)) || isStopWord(term.text);
