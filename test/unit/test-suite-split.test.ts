@@ -25,7 +25,7 @@ describe('the split of the suite between npm test and npm run test:full', () => 
 
   it('runs every test file in exactly one of the two commands', () => {
     expect(fast).to.include.members(['test/unit/', 'test/integration/', 'test/e2e/']);
-    expect(full).to.include('test/e2e-models/');
+    expect(full).to.include.members(['test/e2e-models/', 'test/cli-processes/']);
     const files = testFiles('test');
     expect(files.length).to.be.above(100);
     for (const file of files) {

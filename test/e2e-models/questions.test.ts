@@ -47,7 +47,7 @@ describe('Tracked questions and question.verdict_changed', function () {
 
   before(async () => {
     receiver = await new WebhookReceiver().start();
-    server = await startTestServer({ env: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_SECRET_KEY: 'c'.repeat(64) } });
+    server = await startTestServer({ analyzer: 'offline', env: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_SECRET_KEY: 'c'.repeat(64) } });
   });
   after(async () => {
     await server?.close();
