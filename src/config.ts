@@ -4,7 +4,8 @@ import { llmConfigFromEnv } from './analysis/llm/llm-config.js';
 /**
  * Configuration from the environment. Invalid values stop the process with a message naming the variable.
  */
-export type AnalyzerKind = 'offline' | 'llm';
+/** `stub` is for tests and demos only: it needs ALLOW_STUB_ANALYZER=true too. */
+export type AnalyzerKind = 'offline' | 'llm' | 'stub';
 /** `all` serves HTTP and runs the workers; `api` only serves; `worker` only runs projections and workers. */
 export type Role = 'all' | 'api' | 'worker';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -198,8 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = (env.ROLE || 'all') as Role;
   if (!['all', 'api', 'worker'].includes(role)) throw new ConfigError('ROLE', `must be all, api or worker, got "${env.ROLE}"`);
   const analyzer = (env.ANALYZER || 'offline') as AnalyzerKind;
-  if (analyzer !== 'offline' && analyzer !== 'llm') {
-    throw new ConfigError('ANALYZER', `must be offline or llm, got "${env.ANALYZER}"`);
+  if (analyzer !== 'offline' && analyzer !== 'llm' && analyzer !== 'stub') {
+    throw new ConfigError('ANALYZER', `must be offline or llm (or stub, for tests and demos), got "${env.ANALYZER}"`);
+  }
+  if (analyzer === 'stub' && !parseBoolean('ALLOW_STUB_ANALYZER', env.ALLOW_STUB_ANALYZER)) {
+    throw new ConfigError('ANALYZER', 'stub is for tests and demos only (its analyses mean nothing): set ALLOW_STUB_ANALYZER=true to use it');
   }
   if (analyzer === 'llm') {
     try {

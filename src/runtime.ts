@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { runMigrations, type Migration } from './db/migrations.js';
+import type { Migration } from './db/migrations.js';
 import { openDatabase } from './db/open-database.js';
 import type { EventStore } from './eventstore/event-store.js';
 import { eventStoreMigrations } from './eventstore/postgres-event-store.migration.js';
@@ -77,7 +77,9 @@ export function allMigrations(consumers: LogConsumer[]): Migration[] {
 
 /** Opens the database and the event store, runs migrations, and prepares (but does not start) the projections. */
 export async function openRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const consumers = options.consumers ?? allConsumers();
   const db = await openDatabase({
+    migrations: allMigrations(consumers),
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     holder: options.holder,
@@ -86,8 +88,6 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       options.logger.warn({ entries }, 'the data directory was readable by other local users; its folders are now 0700 and its files 0600'),
   });
   try {
-    const consumers = options.consumers ?? allConsumers();
-    await runMigrations(db, allMigrations(consumers));
     const store = await openEventStore(config, db, consumers, options.logger);
     const { applied, followed } = splitConsumers(config, store, consumers);
     const engine = new ProjectionEngine(db, store, applied, options.logger, {

@@ -8,6 +8,7 @@ import { restrictDataDirToOwner } from './data-dir-permissions.js';
 import { createEmbeddedDatabase } from './create-embedded-database.js';
 import { embeddedDatabaseExists } from './embedded-database-exists.js';
 import { PriorityGate } from './priority.js';
+import { runMigrations, type Migration } from './migrations.js';
 
 // bigint columns (positions, counts) come back as strings by default; these stay exact.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
@@ -22,6 +23,8 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
   /** Called when an existing embedded data directory had entries other local users could read (they are now owner-only). */
   onPermissionsTightened?: (entries: number) => void;
+  /** Applied before the database is handed out (see `runMigrations`). */
+  migrations?: Migration[];
 }
 
 // Recycled WAL segments keep their old bytes (erased text among them) until overwritten; removed ones do not.
@@ -58,12 +61,50 @@ function freshInMemoryImage(): Promise<Blob> {
   return inMemoryImage;
 }
 
+const migratedImages = new Map<string, Promise<Blob>>();
+
+/**
+ * What an in-memory database with `migrations` starts from: a copy of the first one this process migrated
+ * with the same set, once there is one (migrating takes seconds of CPU; the copy loads like the fresh one).
+ */
+async function migratedInMemoryImage(migrations: Migration[]): Promise<Blob | undefined> {
+  return migratedImages.get(migrationSet(migrations))?.catch(() => undefined);
+}
+
+/** Keeps a copy of `lite`, just migrated with `migrations` and not used yet, for the next in-memory databases. */
+async function keepMigratedImage(lite: PGlite, migrations: Migration[]): Promise<void> {
+  const key = migrationSet(migrations);
+  if (migratedImages.has(key)) return;
+  const image = lite.exec('CHECKPOINT').then(() => lite.dumpDataDir('none'));
+  migratedImages.set(key, image);
+  await image.catch(() => migratedImages.delete(key));
+}
+
+const migrationSet = (migrations: Migration[]) =>
+  migrations
+    .map((m) => m.id)
+    .sort()
+    .join('\n');
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const { db, afterMigrations } = await openUnmigrated(options);
+  if (!options.migrations) return db;
+  try {
+    await runMigrations(db, options.migrations);
+    await afterMigrations?.();
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+async function openUnmigrated(options: DatabaseOptions): Promise<{ db: Database; afterMigrations?: () => Promise<void> }> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     pool.on('error', (error) => options.onConnectionError?.(error));
     await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
-    return new PoolDatabase('postgres', pool);
+    return { db: new PoolDatabase('postgres', pool) };
   }
   const inMemory = options.dataDir.startsWith('memory://');
   const existedBefore = !inMemory && embeddedDatabaseExists(options.dataDir);
@@ -74,11 +115,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = inMemory ? () => {} : acquireDataDirLock(options.dataDir, options.holder);
   try {
     if (!inMemory && !existedBefore) await createEmbeddedDatabase(options.dataDir, START_PARAMS);
-    const lite = await openLite(options.dataDir, inMemory ? await freshInMemoryImage() : undefined);
+    const migrations = inMemory ? options.migrations : undefined;
+    const migrated = migrations && (await migratedInMemoryImage(migrations));
+    const lite = await openLite(options.dataDir, inMemory ? (migrated ?? (await freshInMemoryImage())) : undefined);
     if (!inMemory) restrictDataDirToOwner(options.dataDir);
     const pool = new pg.Pool(createPgConfig(lite) as pg.PoolConfig);
     await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
-    return new PoolDatabase(
+    // The first in-memory database of a set of migrations is copied once migrated, before it is used.
+    const afterMigrations = migrations && !migrated ? () => keepMigratedImage(lite, migrations) : undefined;
+    const db = new PoolDatabase(
       'pglite',
       pool,
       async () => {
@@ -88,6 +133,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       new PriorityGate(),
     );
+    return { db, afterMigrations };
   } catch (error) {
     release();
     throw error;

@@ -17,10 +17,23 @@ export interface TestServer extends RunningServer {
 export interface TestServerOptions {
   env?: Record<string, string>;
   clock?: Clock;
-  analyzer?: Analyzer;
+  /**
+   * `stub` (the default): the stub analyzer, instant and deterministic, for tests whose subject is not the
+   * analysis. `offline`: the real offline models, for tests of analysis, themes, search quality or language.
+   * Or an analyzer instance. `TEST_ANALYZER=offline` makes `offline` the default; an `ANALYZER` in `env` wins.
+   */
+  analyzer?: Analyzer | TestAnalyzerKind;
   workers?: boolean;
   /** Where the service's log lines go (they are dropped by default, at LOG_LEVEL=silent). */
   logStream?: DestinationStream;
+}
+
+export type TestAnalyzerKind = 'stub' | 'offline';
+
+function analyzerEnv(choice: TestServerOptions['analyzer']): Record<string, string> {
+  const fallback = process.env.TEST_ANALYZER === 'offline' ? 'offline' : 'stub';
+  const kind = typeof choice === 'string' ? choice : choice ? 'instance' : fallback;
+  return kind === 'stub' ? { ANALYZER: 'stub', ALLOW_STUB_ANALYZER: 'true' } : {};
 }
 
 /**
@@ -62,10 +75,12 @@ async function testDatabase(dataDir: string): Promise<{ url: string; drop: () =>
 
 /**
  * The real service on an ephemeral loopback port, over a fresh in-memory PGlite database, or with
- * TEST_DATABASE=postgres over a fresh database on a PostgreSQL server.
+ * TEST_DATABASE=postgres over a fresh database on a PostgreSQL server; with the stub analyzer unless
+ * `options.analyzer` says otherwise.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const env: Record<string, string> = { PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...options.env };
+  const analyzerChoice = options.env?.ANALYZER ? {} : analyzerEnv(options.analyzer);
+  const env: Record<string, string> = { PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...analyzerChoice, ...options.env };
   const database = onPostgres && !env.DATABASE_URL ? await testDatabase(env.DATA_DIR) : undefined;
   if (database) env.DATABASE_URL = database.url;
   const config: Config = loadConfig(env);
@@ -74,7 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     holder: 'test',
     clock: options.clock,
-    analyzer: options.analyzer,
+    analyzer: typeof options.analyzer === 'object' ? options.analyzer : undefined,
     workers: options.workers,
     env,
   });

@@ -189,6 +189,13 @@ describe('Configuration from the environment (spec 1, 7: PROBLEM_BASE)', () => {
     it('accepts ANALYZER=llm when the LLM is configured', () => {
       expect(loadConfig({ ANALYZER: 'llm', OPENAI_API_KEY: 'test-key' }).analyzer).to.equal('llm');
     });
+
+    it('accepts ANALYZER=stub only with ALLOW_STUB_ANALYZER=true, and says it is for tests and demos', () => {
+      expect(loadConfig({ ANALYZER: 'stub', ALLOW_STUB_ANALYZER: 'true' }).analyzer).to.equal('stub');
+      expect(expectConfigError({ ANALYZER: 'stub' }, 'ANALYZER').message).to.match(/tests and demos.*ALLOW_STUB_ANALYZER=true/);
+      expect(expectConfigError({ ANALYZER: 'stub', ALLOW_STUB_ANALYZER: 'false' }, 'ANALYZER').message).to.include('ALLOW_STUB_ANALYZER');
+      expectConfigError({ ANALYZER: 'stub', ALLOW_STUB_ANALYZER: 'maybe' }, 'ALLOW_STUB_ANALYZER');
+    });
   });
 
   describe('invalid values throw a ConfigError naming the variable', () => {

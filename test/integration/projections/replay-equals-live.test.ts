@@ -17,7 +17,7 @@ describe('replay equals live (feedbackctl reproject)', function () {
   let server: TestServer;
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ analyzer: 'offline' });
     const a = await server.createProject({ name: 'A', origins: ['https://a.example'] });
     const b = await server.createProject({ name: 'B' });
     await changeProjectSettings(server.runtime, a.projectId, { identityLinking: 'suggest', customerValueTrait: 'mrr' }, testContext());

@@ -14,7 +14,7 @@ describe('churn risk with the offline analyzer, end to end', function () {
 
   before(async () => {
     receiver = await new WebhookReceiver().start();
-    server = await startTestServer({ env: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_SECRET_KEY: 'd'.repeat(64) } });
+    server = await startTestServer({ analyzer: 'offline', env: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_SECRET_KEY: 'd'.repeat(64) } });
     project = await server.createProject();
     const hook = await server.request('/api/v1/webhooks', {
       method: 'POST',

@@ -117,7 +117,7 @@ describe('Redaction before storage (spec 1, 4.1)', function () {
   const processed = new Map<string, any>();
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ analyzer: 'offline' });
     project = await server.createProject({ name: 'Redaction' });
     for (const c of CASES) ids.set(c.kind, await submitFeedback(server, project.secretKey, { text: c.text }));
     metadataId = await submitFeedback(server, project.secretKey, {

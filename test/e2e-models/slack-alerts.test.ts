@@ -26,6 +26,7 @@ describe('Slack alerts: spiking and regressed themes, high-value users at risk',
   before(async () => {
     receiver = await new WebhookReceiver().start();
     server = await startTestServer({
+      analyzer: 'offline',
       clock,
       logStream: logs,
       env: { WEBHOOK_ALLOW_HTTP: 'true', LOG_LEVEL: 'info', WEBHOOK_SECRET_KEY: 'c'.repeat(64), PUBLIC_BASE_URL: `${BASE}/` },

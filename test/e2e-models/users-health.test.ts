@@ -26,7 +26,7 @@ const WEBHOOK_ENV = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_SECRET_KEY: 'e'.repeat
 
 /** A server with a `user.health_changed` endpoint on `receiver`. */
 async function healthServer(receiver: WebhookReceiver, env: Record<string, string> = {}): Promise<{ server: TestServer; project: TestProject }> {
-  const server = await startTestServer({ env: { ...WEBHOOK_ENV, ...env } });
+  const server = await startTestServer({ analyzer: 'offline', env: { ...WEBHOOK_ENV, ...env } });
   const project = await server.createProject({ name: 'Health' });
   const hook = await server.request('/api/v1/webhooks', {
     method: 'POST',

@@ -31,7 +31,7 @@ describe('GET /api/v1/search (spec 4.8)', () => {
   }
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ analyzer: 'offline' });
     project = await server.createProject({ name: 'Search', origins: ['https://app.example.com'] });
     other = await server.createProject({ name: 'Other' });
     for (const text of TEXTS) ids.set(text, await submit(project.secretKey, text));

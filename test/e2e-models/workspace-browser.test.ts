@@ -64,7 +64,7 @@ describe('the workspace in headless Chromium: sign in, themes, a theme, edits, a
   before(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     dataDir = mkdtempSync(path.join(tmpdir(), 'workspace-browser-'));
-    server = await startTestServer({ env: { DATA_DIR: dataDir } });
+    server = await startTestServer({ analyzer: 'offline', env: { DATA_DIR: dataDir } });
     project = await server.createProject({ name: 'Acme web app' });
     await changeProjectSettings(server.runtime, project.projectId, { customerValueTrait: 'mrr' }, testContext());
     for (const [userId, mrr] of [

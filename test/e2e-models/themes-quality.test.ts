@@ -27,7 +27,7 @@ describe('themes people recognise: through the HTTP API with the workers running
   let server: TestServer;
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ analyzer: 'offline' });
   });
   after(() => server.close());
 

@@ -10,7 +10,7 @@ describe('analysis in several languages, hard cases and confidence (GET /feedbac
   let project: TestProject;
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ analyzer: 'offline' });
     project = await server.createProject({ name: 'Languages' });
   });
   after(() => server.close());
