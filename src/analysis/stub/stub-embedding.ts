@@ -1,4 +1,5 @@
-import { fnv1a, lexicalTerms } from '../../domain/cluster/clustering-vector.js';
+import { fnv1a } from '../../domain/cluster/clustering-vector.js';
+import { lexicalTerms } from '../../resources/clustering.js';
 
 export const STUB_EMBEDDING_MODEL = 'stub-hash-512';
 export const STUB_EMBEDDING_DIMENSIONS = 512;
