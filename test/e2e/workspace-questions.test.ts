@@ -31,7 +31,7 @@ describe('workspace questions page: tracked questions, their verdicts over time,
 
   before(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'workspace-questions-'));
-    server = await startTestServer({ env: { DATA_DIR: dataDir } });
+    server = await startTestServer({ analyzer: 'offline', env: { DATA_DIR: dataDir } }); // verdicts need the real sentiment;
     project = await server.createProject({ name: 'Questions page' });
     editor = await signIn(server, await appLink(dataDir, project.projectId, 'editor'));
     viewer = await signIn(server, await appLink(dataDir, project.projectId, 'viewer'));
