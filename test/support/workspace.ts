@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { cli } from './feedbackctl-process.js';
+import { submit, waitForCluster, waitForClusteringIdle } from './clusters.js';
+import type { TestProject } from './http.js';
 import type { TestServer } from './test-server.js';
 
 /** `feedbackctl app-link … --json` run against the server's data directory (through its admin socket): the link it prints. */
@@ -37,4 +39,26 @@ export function csrfOf(page: string): string {
   const match = /name="_csrf" value="([^"]+)"/.exec(page);
   if (!match) throw new Error('the page has no CSRF token');
   return match[1];
+}
+
+/**
+ * Submits the items of two themes (each item with its own user, named after its theme) and waits until each
+ * set formed exactly one theme and clustering is idle; the two themes' ids.
+ */
+export async function seedTwoThemes(
+  server: TestServer,
+  project: TestProject,
+  themes: { login: { texts: readonly string[]; ids: string[] }; dark: { texts: readonly string[]; ids: string[] } },
+): Promise<{ login: string; dark: string }> {
+  const formed: Record<string, string> = {};
+  for (const [name, { texts, ids }] of Object.entries(themes)) {
+    for (const [i, text] of texts.entries()) ids.push(await submit(server, project, { text, userId: `${name}-${i}` }));
+  }
+  for (const [name, { ids }] of Object.entries(themes)) {
+    const found = new Set(await Promise.all(ids.map((id) => waitForCluster(server, project, id))));
+    expect(found.size, `the ${name} items form one theme`).to.equal(1);
+    [formed[name]] = found;
+  }
+  await waitForClusteringIdle(server, project.projectId);
+  return { login: formed.login, dark: formed.dark };
 }
