@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { LOGIN_PHRASINGS } from '../../support/clusters.js';
-import { expectEventually } from '../../support/eventually.js';
-import { cli, startServe, type ServeProcess } from '../../support/feedbackctl-process.js';
-import { tablesContaining } from '../../support/raw-tables.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { LOGIN_PHRASINGS } from '../support/clusters.js';
+import { expectEventually } from '../support/eventually.js';
+import { cli, startServe, type ServeProcess } from '../support/feedbackctl-process.js';
+import { tablesContaining } from '../support/raw-tables.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // Values no other test uses, so the raw search finds them only where this user left them.
 const TARGET = 'vardelic-user-7781';

@@ -6,9 +6,9 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expectEventually } from '../../support/eventually.js';
-import { cli, startServe, type ServeProcess } from '../../support/feedbackctl-process.js';
-import { WebhookReceiver } from '../../support/webhook-receiver.js';
+import { expectEventually } from '../support/eventually.js';
+import { cli, startServe, type ServeProcess } from '../support/feedbackctl-process.js';
+import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 const ITEMS = 8;
 
