@@ -158,6 +158,11 @@ describe('defined themes: a person steers the taxonomy (POST /clusters, PATCH ke
       [{ ...ok, description: 'x'.repeat(1001) }, 'description'],
       [{ ...ok, parentId: 'cl_nope' }, 'parentId'],
       [{ ...ok, parentId: otherTheme }, 'parentId'],
+      [{ ...ok, label: 'Ex\u0000ports' }, 'label'],
+      [{ ...ok, keywords: ['ex\ud800port'] }, 'keywords.0'],
+      [{ ...ok, keywords: [['nested']] }, 'keywords.0'],
+      [{ ...ok, description: 'About\u0000 exports' }, 'description'],
+      [{ ...ok, parentId: 'cl_\udfff' }, 'parentId'],
     ];
     for (const [body, field] of cases) await expectInvalidField(await send('POST', '/api/v1/clusters', body), field);
     await expectInvalidField(await send('PATCH', `/api/v1/clusters/${billing}`, { keywords: ['a', 'A'], label: 'Renamed' }), 'keywords[1]');

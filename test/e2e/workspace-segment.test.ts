@@ -88,6 +88,10 @@ describe('workspace: a segment (trait=name:value) on the themes and theme pages,
     await expectInvalidField(await server.request(`/api/v1/trends?trait=${'k'.repeat(257)}:x`, { key: project.secretKey }), 'trait');
     await expectInvalidField(await server.request('/api/v1/trends?trait=mrr:5', { key: project.secretKey }), 'trait');
     await expectInvalidField(await server.request(`/api/v1/clusters/${theme}/trend?trait=plan`, { key: project.secretKey }), 'trait');
+    // NUL in the name, a huge value
+    for (const odd of ['pl%00an:pro', `plan:${'v'.repeat(9000)}`]) {
+      await expectInvalidField(await server.request(`/api/v1/trends?trait=${odd}`, { key: project.secretKey }), 'trait');
+    }
   });
 
   it('the theme page lists its users by customer value, with health band and items here, each linking to the user; a segment narrows it', async () => {
