@@ -1,10 +1,8 @@
 import { redact } from '../../src/analysis/redaction/index.js';
-import { clusterDecider } from '../../src/domain/cluster/decider.js';
-import { clusterStream } from '../../src/domain/cluster/events.js';
 import type { CommandContext } from '../../src/eventstore/command-context.js';
-import { handleCommand } from '../../src/eventstore/command-handler.js';
 import type { CoreServices } from '../../src/services.js';
 import { parentArea } from '../define-cluster/parent-area.js';
+import { decideOnCluster } from '../shared/decide-on-cluster.js';
 
 export interface ChangeClusterDefinitionInput {
   projectId: string;
@@ -27,10 +25,9 @@ export async function changeClusterDefinition(
   context: CommandContext,
 ): Promise<void> {
   const children = await services.db.query(`SELECT 1 FROM clusters WHERE parent_id = $1 AND merged_into IS NULL LIMIT 1`, [clusterId]);
-  const handled = await handleCommand(
-    services.store,
-    clusterStream(clusterId),
-    clusterDecider,
+  await decideOnCluster(
+    services,
+    clusterId,
     {
       type: 'ChangeDefinition',
       projectId,
@@ -40,7 +37,6 @@ export async function changeClusterDefinition(
       hasChildren: (children.rowCount ?? 0) > 0,
       at: services.clock.now().toISOString(),
     },
-    { context },
+    context,
   );
-  if (handled.appended) await services.engine.waitFor(handled.appended.position);
 }

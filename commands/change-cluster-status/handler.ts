@@ -1,8 +1,7 @@
-import { clusterDecider } from '../../src/domain/cluster/decider.js';
-import { clusterStream, type ClusterStatus } from '../../src/domain/cluster/events.js';
+import type { ClusterStatus } from '../../src/domain/cluster/events.js';
 import type { CommandContext } from '../../src/eventstore/command-context.js';
-import { handleCommand } from '../../src/eventstore/command-handler.js';
 import type { CoreServices } from '../../src/services.js';
+import { decideOnCluster } from '../shared/decide-on-cluster.js';
 
 export interface ChangeClusterStatusInput {
   projectId: string;
@@ -17,17 +16,15 @@ export async function changeClusterStatus(
   { projectId, clusterId, status }: ChangeClusterStatusInput,
   context: CommandContext,
 ): Promise<void> {
-  const handled = await handleCommand(
-    services.store,
-    clusterStream(clusterId),
-    clusterDecider,
+  await decideOnCluster(
+    services,
+    clusterId,
     {
       type: 'SetStatus',
       projectId,
       status,
       at: services.clock.now().toISOString(),
     },
-    { context },
+    context,
   );
-  if (handled.appended) await services.engine.waitFor(handled.appended.position);
 }

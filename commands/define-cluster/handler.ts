@@ -1,10 +1,8 @@
 import { redact } from '../../src/analysis/redaction/index.js';
-import { clusterDecider } from '../../src/domain/cluster/decider.js';
-import { clusterStream } from '../../src/domain/cluster/events.js';
 import type { CommandContext } from '../../src/eventstore/command-context.js';
-import { handleCommand } from '../../src/eventstore/command-handler.js';
 import type { CoreServices } from '../../src/services.js';
 import { parentArea } from './parent-area.js';
+import { decideOnCluster } from '../shared/decide-on-cluster.js';
 
 export interface DefineClusterInput {
   projectId: string;
@@ -27,10 +25,9 @@ export async function defineCluster(
   context: CommandContext,
 ): Promise<string> {
   const clusterId = services.ids.next('cl');
-  const handled = await handleCommand(
-    services.store,
-    clusterStream(clusterId),
-    clusterDecider,
+  await decideOnCluster(
+    services,
+    clusterId,
     {
       type: 'Define',
       clusterId,
@@ -42,8 +39,7 @@ export async function defineCluster(
       ...(input.parentId === undefined ? {} : { parent: await parentArea(services, input.parentId) }),
       at: services.clock.now().toISOString(),
     },
-    { context },
+    context,
   );
-  if (handled.appended) await services.engine.waitFor(handled.appended.position);
   return clusterId;
 }

@@ -1,8 +1,6 @@
-import { clusterDecider } from '../../src/domain/cluster/decider.js';
-import { clusterStream } from '../../src/domain/cluster/events.js';
 import type { CommandContext } from '../../src/eventstore/command-context.js';
-import { handleCommand } from '../../src/eventstore/command-handler.js';
 import type { CoreServices } from '../../src/services.js';
+import { decideOnCluster } from '../shared/decide-on-cluster.js';
 
 export interface SetClusterLinksInput {
   projectId: string;
@@ -18,12 +16,5 @@ export async function setClusterLinks(
   { projectId, clusterId, links }: SetClusterLinksInput,
   context: CommandContext,
 ): Promise<void> {
-  const handled = await handleCommand(
-    services.store,
-    clusterStream(clusterId),
-    clusterDecider,
-    { type: 'SetLinks', projectId, links, at: services.clock.now().toISOString() },
-    { context },
-  );
-  if (handled.appended) await services.engine.waitFor(handled.appended.position);
+  await decideOnCluster(services, clusterId, { type: 'SetLinks', projectId, links, at: services.clock.now().toISOString() }, context);
 }

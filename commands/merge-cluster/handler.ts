@@ -2,9 +2,10 @@ import { clusterDecider } from '../../src/domain/cluster/decider.js';
 import { clusterStream } from '../../src/domain/cluster/events.js';
 import type { MergeTarget } from '../../src/domain/cluster/decide.js';
 import type { CommandContext } from '../../src/eventstore/command-context.js';
-import { foldStream, handleCommand } from '../../src/eventstore/command-handler.js';
+import { foldStream } from '../../src/eventstore/command-handler.js';
 import type { CoreServices } from '../../src/services.js';
 import { withThemesHeld } from '../../src/work/clustering/edit-lease.js';
+import { decideOnCluster } from '../shared/decide-on-cluster.js';
 
 export interface MergeClusterInput {
   projectId: string;
@@ -25,13 +26,6 @@ export async function mergeCluster(
     const mergeTarget: MergeTarget | undefined = target.exists
       ? { clusterId: target.clusterId!, projectId: target.projectId!, model: target.model!, mergedInto: target.mergedInto }
       : undefined;
-    const handled = await handleCommand(
-      services.store,
-      clusterStream(clusterId),
-      clusterDecider,
-      { type: 'MergeByHand', projectId, into: mergeTarget, at: services.clock.now().toISOString() },
-      { context },
-    );
-    if (handled.appended) await services.engine.waitFor(handled.appended.position);
+    await decideOnCluster(services, clusterId, { type: 'MergeByHand', projectId, into: mergeTarget, at: services.clock.now().toISOString() }, context);
   });
 }

@@ -1,9 +1,7 @@
 import { redact } from '../../src/analysis/redaction/index.js';
-import { clusterDecider } from '../../src/domain/cluster/decider.js';
-import { clusterStream } from '../../src/domain/cluster/events.js';
 import type { CommandContext } from '../../src/eventstore/command-context.js';
-import { handleCommand } from '../../src/eventstore/command-handler.js';
 import type { CoreServices } from '../../src/services.js';
+import { decideOnCluster } from '../shared/decide-on-cluster.js';
 
 export interface RenameClusterInput {
   projectId: string;
@@ -21,12 +19,5 @@ export async function renameCluster(
   { projectId, clusterId, label }: RenameClusterInput,
   context: CommandContext,
 ): Promise<void> {
-  const handled = await handleCommand(
-    services.store,
-    clusterStream(clusterId),
-    clusterDecider,
-    { type: 'Rename', projectId, label: redact(label).text, at: services.clock.now().toISOString() },
-    { context },
-  );
-  if (handled.appended) await services.engine.waitFor(handled.appended.position);
+  await decideOnCluster(services, clusterId, { type: 'Rename', projectId, label: redact(label).text, at: services.clock.now().toISOString() }, context);
 }
