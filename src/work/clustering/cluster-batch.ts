@@ -55,7 +55,8 @@ export async function clusterBatch(
   const at = services.clock.now().toISOString();
   const themes = await readThemeSnapshot(services.db, projectId, [...withVector]);
   const defined = new Map<string, DefinedTheme[]>();
-  for (const model of new Set(members.map((member) => member.model))) defined.set(model, await loadDefinedThemes(services.db, projectId, model));
+  for (const model of new Set(members.map((member) => member.model)))
+    defined.set(model, await loadDefinedThemes(services.db, projectId, model, { centres: false }));
   const examples = await readExamplesNear(services.db, projectId, [...withVector]);
   const decided = decideThemes(members, { projectId, themes, at, defined, examples, versions: CLUSTERING_VERSIONS }, thresholdsFor);
   const contextOf = (feedbackId: string) => causedBy(waiting.get(feedbackId)!.cause, CLUSTERING_WORKER);
