@@ -7,6 +7,7 @@ import type { RateLimiter } from './rate-limiter.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './read-body.js';
 import { requestIdFor } from './request-id.js';
 import { bodyDeadlineOf } from './slow-bodies.js';
+import { queryEncodingProblems } from './query-encoding.js';
 import { requestOrigin } from './request-origin.js';
 import type { RouteSpec } from './route.js';
 import { convertToSchema, schemaProblems } from './validation.js';
@@ -77,7 +78,7 @@ export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middlew
       problems.push(...schemaProblems(route.body, body));
     }
     const query = route.query ? normaliseQuery(ctx.query, route) : {};
-    if (route.query) problems.push(...schemaProblems(route.query, query));
+    if (route.query) problems.push(...withoutRepeats(queryEncodingProblems(ctx.querystring), schemaProblems(route.query, query)));
     const params = route.params ? convertToSchema(route.params, ctx.params) : ctx.params;
     if (route.params) problems.push(...schemaProblems(route.params, params));
     if (route.headers) problems.push(...schemaProblems(route.headers, declaredHeaders(ctx, route)));
@@ -89,6 +90,16 @@ export function routePipeline(route: RouteSpec, deps: PipelineDeps): Koa.Middlew
     for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
     if (response.body !== undefined) ctx.body = response.body;
   };
+}
+
+/**
+ * The encoding problems, then the schema's problems of the fields the encoding did not already name
+ * (a parameter whose name was garbled is named once, as `query`, not again under its U+FFFD name).
+ */
+function withoutRepeats(encoding: readonly FieldProblem[], schema: readonly FieldProblem[]): FieldProblem[] {
+  const named = new Set(encoding.map((problem) => problem.field));
+  const garbled = named.has('query');
+  return [...encoding, ...schema.filter((problem) => !named.has(problem.field) && !(garbled && problem.field.includes('\uFFFD')))];
 }
 
 /** The request's headers, with X-Request-Id replaced by the id the request log echoes (see `commandContextFor`). */

@@ -154,6 +154,26 @@ describe('HTTP conventions: errors, limits and versioning (spec 7, 8, 9)', () =>
       expect(body.errors.map((e: { field: string }) => e.field)).to.include.members(['limit', 'sentiment', 'before']);
     });
 
+    it('refuses a query value or name that is not valid percent-encoded UTF-8, naming it, on every GET route with query parameters', async () => {
+      const doc = await readJson(await server.request('/api/v1/openapi.json'));
+      const routes = Object.entries(doc.paths as Record<string, { get?: { parameters?: { in: string; name: string }[] } }>)
+        .filter(([path, item]) => !path.includes('{') && item.get?.parameters?.some((parameter) => parameter.in === 'query'))
+        .map(([path, item]) => ({ path, name: item.get!.parameters!.find((parameter) => parameter.in === 'query')!.name }));
+      expect(routes.length).to.be.greaterThan(5);
+      const before = await countRows('events');
+      for (const { path, name } of routes) {
+        for (const value of ['pr%ED%A0%80o', 'x%E0%A4', '%C3%28']) {
+          const body = await expectProblem(await server.request(`${path}?${name}=${value}`, { key: project.secretKey }), 400, 'invalid-request');
+          expect(body.errors, `${path} ${value}`).to.deep.include({ field: name, message: 'must be valid percent-encoded UTF-8' });
+        }
+      }
+      const badName = await expectProblem(await server.request('/api/v1/feedback?lim%FFit=5', { key: project.secretKey }), 400, 'invalid-request');
+      expect(badName.errors.map((e: { field: string }) => e.field)).to.deep.equal(['query']);
+      expect(await countRows('events')).to.equal(before);
+      const valid = await server.request(`/api/v1/feedback?trait=${encodeURIComponent('plan:café 💩')}`, { key: project.secretKey });
+      expect(valid.status).to.equal(200);
+    });
+
     it('a text of only white space is a 400 naming text', async () => {
       const response = await postFeedback(server, project.secretKey, { text: '   ' });
       const body = await expectProblem(response, 400, 'invalid-request');
