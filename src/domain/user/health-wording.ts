@@ -22,7 +22,7 @@ interface Context {
   fixes: { resolvedAt: string | null; items: HealthItem[] }[];
   customerValue: HealthInputs['customerValue'];
   entry: { sustainedReports: number; sustainedWithinDays: number; sustainedOverAtLeastDays: number; sustainedRecentWithinDays: number };
-  watch: { openProblemWithinDays: number; unconfirmedFixWithinDays: number };
+  watch: { openProblemWithinDays: number; recentFixWithinDays: number };
   now: Date;
 }
 
@@ -77,8 +77,8 @@ export function describeFactor(factor: HealthFactor, { items, fixes, customerVal
       );
     case 'kept_out_of_healthy':
       return (
-        `Not healthy while a problem reported in the last ${watch.openProblemWithinDays} days is open, or a fix of the last ` +
-        `${watch.unconfirmedFixWithinDays} days has no positive word from the customer since (latest item ${latest})`
+        `Not healthy while a problem reported in the last ${watch.openProblemWithinDays} days is open, or for ` +
+        `${watch.recentFixWithinDays} days after a fix, to see it hold (latest item ${latest})`
       );
   }
 }

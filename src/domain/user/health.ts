@@ -32,8 +32,8 @@ export type { HealthFactor, HealthInputs, HealthItem };
  *   oldest and the newest of them at least 14 days apart, or all of them in the last 30 days. Without one, the score stops at 40: a
  *   single ordinary complaint, however angry, never alerts.
  * - Reaching the healthy band (65 and up) is barred while a problem reported in the last 30 days is
- *   not resolved, or while a fix of the last 14 days has had no positive word from the customer since:
- *   the score stops at 64.
+ *   not resolved, or for 14 days after a fix, confirmed or not (one more cycle to see it hold): the score
+ *   stops at 64.
  * - Revenue decides whom to call first, not the band: the amount itself never changes the score.
  */
 
@@ -80,7 +80,7 @@ export interface HealthModel {
     sustainedOverAtLeastDays: number;
     sustainedRecentWithinDays: number;
   };
-  watch: { openProblemWithinDays: number; unconfirmedFixWithinDays: number };
+  watch: { openProblemWithinDays: number; recentFixWithinDays: number };
 }
 
 export type HealthBand = 'at_risk' | 'watch' | 'healthy';
@@ -118,6 +118,8 @@ export function evidenceOf(item: HealthItem): Evidence {
   const problem =
     ((item.type === 'complaint' || item.type === 'bug') && item.sentiment !== 'positive') || (!isRequestOrQuestion(item) && item.sentiment === 'negative');
   if (problem) return item.theme?.resolved ? 'resolved_problems' : 'open_problems';
+  // The team resolved the item's theme: the item reported that problem, even when its wording read neutral.
+  if (item.theme?.resolved && !isRequestOrQuestion(item) && item.sentiment !== 'positive') return 'resolved_problems';
   if (item.sentiment === 'negative') return 'negative_feedback';
   if (item.sentiment === 'positive') return 'positive_feedback';
   if (isRequestOrQuestion(item)) return 'requests_and_questions';
@@ -275,8 +277,9 @@ function sustainedProblems(items: HealthItem[], ageDays: (at: string) => number,
 
 /**
  * What keeps a customer out of the healthy band (see `WATCH`): the open problem reports of the last
- * `openProblemWithinDays`, and the items of themes fixed in the last `unconfirmedFixWithinDays` with no
- * positive item from the customer since the fix.
+ * `openProblemWithinDays`, and the items of themes fixed in the last `recentFixWithinDays`. A fresh fix is
+ * watched for one more cycle even when the customer said thanks: the problem was theirs days ago, and a
+ * success lead waits to see the fix hold before calling the account healthy.
  */
 function heldInWatch(
   items: HealthItem[],
@@ -285,10 +288,6 @@ function heldInWatch(
   WATCH: HealthModel['watch'],
 ): HealthItem[] {
   const recentOpen = items.filter((item) => evidenceOf(item) === 'open_problems' && ageDays(item.createdAt) <= WATCH.openProblemWithinDays);
-  const positives = items.filter((item) => evidenceOf(item) === 'positive_feedback');
-  const unconfirmed = fixes
-    .filter(({ resolvedAt }) => resolvedAt !== null && ageDays(resolvedAt) <= WATCH.unconfirmedFixWithinDays)
-    .filter(({ resolvedAt }) => !positives.some((item) => Date.parse(item.createdAt) > Date.parse(resolvedAt!)))
-    .flatMap((fix) => fix.items);
-  return [...new Set([...recentOpen, ...unconfirmed])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  const recentlyFixed = fixes.filter(({ resolvedAt }) => resolvedAt !== null && ageDays(resolvedAt) <= WATCH.recentFixWithinDays).flatMap((fix) => fix.items);
+  return [...new Set([...recentOpen, ...recentlyFixed])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }

@@ -145,10 +145,29 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
       expect(HEALTH_MODEL.baseline + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
     });
 
-    it('when a problem was fixed days ago and the customer has not said it works, then watch; once they praise the fix, healthy', () => {
+    it('when a problem was fixed days ago, then watch, even once the customer praised the fix: one more cycle to see it hold', () => {
       const fixed = [complaint(20, { theme: resolvedTheme(3) }), complaint(12, { theme: resolvedTheme(3) })];
       expect(assess(fixed).band).to.equal('watch');
-      expect(assess([...fixed, praise(1)]).band).to.equal('healthy');
+      expect(assess([...fixed, praise(1)]).band).to.equal('watch');
+    });
+
+    it('when the fix is over two weeks old and the customer praised it, then healthy', () => {
+      expect(assess([complaint(30, { theme: resolvedTheme(16) }), complaint(22, { theme: resolvedTheme(16) }), praise(10)]).band).to.equal('healthy');
+    });
+
+    it('when the team resolved the theme of a message the analysis read as neutral, then it counts as a reported problem, fixed', () => {
+      const neutral = item({ age: 15, sentiment: 'neutral', sentimentScore: 0, type: 'other', theme: resolvedTheme(5) });
+      const health = assess([neutral]);
+      expect(health.band).to.equal('watch');
+      expect(reason(health.reasons, 'resolved_problems')?.feedbackIds).to.deep.equal([neutral.feedbackId]);
+      expect(reason(health.reasons, 'kept_out_of_healthy')?.text).to.equal(
+        'Not healthy while a problem reported in the last 30 days is open, or for 14 days after a fix, to see it hold (latest item 17 May)',
+      );
+    });
+
+    it('when a question or a feature request sits in a resolved theme, then it stays no complaint', () => {
+      const asked = item({ age: 15, sentiment: 'neutral', sentimentScore: 0, type: 'question', theme: resolvedTheme(5) });
+      expect(assess([asked]).band).to.equal('healthy');
     });
 
     it('when the fix is weeks old, then it needs no confirmation', () => {
