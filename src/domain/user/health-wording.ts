@@ -71,7 +71,7 @@ export function describeFactor(factor: HealthFactor, { items, fixes, customerVal
     }
     case 'kept_out_of_at_risk':
       return (
-        `No churn threat, loss of value or sustained complaints (${entry.sustainedReports} open problem reports within ` +
+        `No churn threat, loss of value (stopped paying, or a sharp cut with a complaint) or sustained complaints (${entry.sustainedReports} open problem reports within ` +
         `${entry.sustainedWithinDays} days, at least ${entry.sustainedOverAtLeastDays} days apart or all in the last ` +
         `${entry.sustainedRecentWithinDays}): kept out of the at-risk band`
       );
