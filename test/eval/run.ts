@@ -6,7 +6,7 @@ const evaluations = [
   'test/eval/analyzer.ts',
   'test/eval/languages.ts',
   'test/eval/tuning.ts',
-  'test/eval/churn.ts --set tuning',
+  'test/eval/churn.ts',
   'test/eval/clustering.ts',
   'test/eval/first-week.ts',
   'test/eval/transcripts.ts',
@@ -21,8 +21,6 @@ const informational = [
   'test/eval/held-out.ts',
   'test/eval/taxonomy.ts',
   'test/eval/corrections.ts',
-  'test/eval/churn.ts --set held-out',
-  'test/eval/health.ts --held-out',
   'test/eval/llm-topics.ts --held-out',
   'test/eval/llm-live.ts',
 ];
