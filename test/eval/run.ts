@@ -6,13 +6,15 @@ const evaluations = [
   'test/eval/analyzer.ts',
   'test/eval/languages.ts',
   'test/eval/tuning.ts',
-  'test/eval/churn.ts --set tuning',
+  'test/eval/churn.ts',
   'test/eval/clustering.ts',
   'test/eval/first-week.ts',
   'test/eval/transcripts.ts',
-  'test/eval/health.ts',
+  'test/eval/health.ts --set tuning',
+  'test/eval/health.ts --set held-out-2',
 ];
-// Held-out sets have no bar: their figures are printed, their exit status never fails the run. The
+// Blind held-out sets have no bar: their figures are printed, their exit status never fails the run. The
+// spent health held-out set is printed without gating while it misses one threat the analyzer reads neutral. The
 // generalisation sets are scored with the first-week bars, which they do not meet yet: reported, not gating.
 // The LLM path's themes are measured with a stand-in for the model's embedding, and with the real model only
 // when OPENAI_API_KEY is set: reported, not gating.
@@ -21,8 +23,7 @@ const informational = [
   'test/eval/held-out.ts',
   'test/eval/taxonomy.ts',
   'test/eval/corrections.ts',
-  'test/eval/churn.ts --set held-out',
-  'test/eval/health.ts --held-out',
+  'test/eval/health.ts --set held-out',
   'test/eval/llm-topics.ts --held-out',
   'test/eval/llm-live.ts',
 ];

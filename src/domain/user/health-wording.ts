@@ -22,7 +22,7 @@ interface Context {
   fixes: { resolvedAt: string | null; items: HealthItem[] }[];
   customerValue: HealthInputs['customerValue'];
   entry: { sustainedReports: number; sustainedWithinDays: number; sustainedOverAtLeastDays: number; sustainedRecentWithinDays: number };
-  watch: { openProblemWithinDays: number; unconfirmedFixWithinDays: number };
+  watch: { openProblemWithinDays: number; recentFixWithinDays: number };
   now: Date;
 }
 
@@ -71,14 +71,14 @@ export function describeFactor(factor: HealthFactor, { items, fixes, customerVal
     }
     case 'kept_out_of_at_risk':
       return (
-        `No churn threat, loss of value or sustained complaints (${entry.sustainedReports} open problem reports within ` +
+        `No churn threat, loss of value (stopped paying, or a sharp cut with a complaint) or sustained complaints (${entry.sustainedReports} open problem reports within ` +
         `${entry.sustainedWithinDays} days, at least ${entry.sustainedOverAtLeastDays} days apart or all in the last ` +
         `${entry.sustainedRecentWithinDays}): kept out of the at-risk band`
       );
     case 'kept_out_of_healthy':
       return (
-        `Not healthy while a problem reported in the last ${watch.openProblemWithinDays} days is open, or a fix of the last ` +
-        `${watch.unconfirmedFixWithinDays} days has no positive word from the customer since (latest item ${latest})`
+        `Not healthy while a problem reported in the last ${watch.openProblemWithinDays} days is open, or for ` +
+        `${watch.recentFixWithinDays} days after a fix, to see it hold (latest item ${latest})`
       );
   }
 }

@@ -32,8 +32,8 @@ export type { HealthFactor, HealthInputs, HealthItem };
  *   oldest and the newest of them at least 14 days apart, or all of them in the last 30 days. Without one, the score stops at 40: a
  *   single ordinary complaint, however angry, never alerts.
  * - Reaching the healthy band (65 and up) is barred while a problem reported in the last 30 days is
- *   not resolved, or while a fix of the last 14 days has had no positive word from the customer since:
- *   the score stops at 64.
+ *   not resolved, or for 14 days after a fix, confirmed or not (one more cycle to see it hold): the score
+ *   stops at 64.
  * - Revenue decides whom to call first, not the band: the amount itself never changes the score.
  */
 
@@ -41,7 +41,9 @@ export type { HealthFactor, HealthInputs, HealthItem };
  * The numbers of the rules. `bands.atRiskBelow`: below this score a user is at risk (spec 6,
  * `user.health_changed`); `bands.healthyFrom`: from this score on a user is healthy, between the two to
  * watch. `baseline`: the score of a user with nothing to go on. Evidence weighs half as much every
- * `halfLifeDays`, and evidence older than `lookbackDays` (weight under 1/64) is not read.
+ * `halfLifeDays`, and evidence older than `lookbackDays` (weight under 1/64) is not read. A change of the customer
+ * value weighs half as much every `valueHalfLifeDays` instead: money lost stays lost until the customer pays
+ * again, where a complaint fades as the experience behind it does.
  *
  * `points`: signed points of each kind of evidence when fresh (weight 1). A problem report costs `problem`
  * plus `problemSeverity` times how negative it reads (|sentimentScore|, 0–1); sustained reports (see
@@ -55,6 +57,7 @@ export interface HealthModel {
   bands: { atRiskBelow: number; healthyFrom: number };
   baseline: number;
   halfLifeDays: number;
+  valueHalfLifeDays: number;
   lookbackDays: number;
   points: {
     churnThreat: number;
@@ -80,7 +83,9 @@ export interface HealthModel {
     sustainedOverAtLeastDays: number;
     sustainedRecentWithinDays: number;
   };
-  watch: { openProblemWithinDays: number; unconfirmedFixWithinDays: number };
+  watch: { openProblemWithinDays: number; recentFixWithinDays: number };
+  /** How far from neutral (0–1) a sentiment score must be to say more than the item's type (see `evidenceOf`). */
+  faintTone: number;
 }
 
 export type HealthBand = 'at_risk' | 'watch' | 'healthy';
@@ -106,18 +111,26 @@ const MAX_IDS_PER_REASON = 20;
 
 type Evidence = 'churn_threat' | 'open_problems' | 'resolved_problems' | 'negative_feedback' | 'positive_feedback' | 'requests_and_questions' | 'none';
 
+const NEGATIVE_EVIDENCE: readonly Evidence[] = ['churn_threat', 'open_problems', 'resolved_problems', 'negative_feedback'];
+
 const isRequestOrQuestion = (item: HealthItem) => item.type === 'feature_request' || item.type === 'question';
 
 /**
  * Each item is one kind of evidence: a threat to leave first, then a reported problem (a bug or
- * complaint not read as positive, or any other message read as negative), then its tone. A feature
- * request or a question is never a problem report, whatever its tone.
+ * complaint not read clearly positive, or any other message read clearly negative), then its tone. A
+ * feature request or a question is never a problem report, whatever its tone. "Clearly" means a
+ * sentiment score at least `faintTone` away from neutral: a faint tone says less than the type does
+ * ("switched from X last month, the team picked it up in a day" read faintly negative is no problem).
  */
-export function evidenceOf(item: HealthItem): Evidence {
+export function evidenceOf(item: HealthItem, faintTone: number): Evidence {
   if (item.churnRisk) return 'churn_threat';
+  const problemType = item.type === 'complaint' || item.type === 'bug';
   const problem =
-    ((item.type === 'complaint' || item.type === 'bug') && item.sentiment !== 'positive') || (!isRequestOrQuestion(item) && item.sentiment === 'negative');
+    (problemType && (item.sentiment !== 'positive' || item.sentimentScore < faintTone)) ||
+    (!isRequestOrQuestion(item) && item.sentiment === 'negative' && item.sentimentScore <= -faintTone);
   if (problem) return item.theme?.resolved ? 'resolved_problems' : 'open_problems';
+  // The team resolved the item's theme: the item reported that problem, even when its wording read neutral.
+  if (item.theme?.resolved && !isRequestOrQuestion(item) && item.sentiment !== 'positive') return 'resolved_problems';
   if (item.sentiment === 'negative') return 'negative_feedback';
   if (item.sentiment === 'positive') return 'positive_feedback';
   if (isRequestOrQuestion(item)) return 'requests_and_questions';
@@ -141,6 +154,7 @@ export function assessHealth(inputs: HealthInputs, now: Date, model: HealthModel
     watch: WATCH,
     baseline: BASELINE,
     halfLifeDays: HALF_LIFE_DAYS,
+    valueHalfLifeDays: VALUE_HALF_LIFE_DAYS,
     lookbackDays: LOOKBACK_DAYS,
   } = model;
   const { atRiskBelow: AT_RISK_BELOW, healthyFrom: HEALTHY_FROM } = model.bands;
@@ -155,11 +169,13 @@ export function assessHealth(inputs: HealthInputs, now: Date, model: HealthModel
     tallies.set(factor, tally);
   };
 
-  const negative = items.filter((item) => ['churn_threat', 'open_problems', 'resolved_problems', 'negative_feedback'].includes(evidenceOf(item)));
+  const kinds = new Map(items.map((item) => [item, evidenceOf(item, model.faintTone)]));
+  const kindOf = (item: HealthItem) => kinds.get(item)!;
+  const negative = items.filter((item) => NEGATIVE_EVIDENCE.includes(kindOf(item)));
   const lastComplaintAt = negative.length > 0 ? Date.parse(negative[0].createdAt) : -Infinity;
   const fixedThemes = new Map<string, { resolvedAt: string | null; items: HealthItem[] }>();
   for (const item of items) {
-    const kind = evidenceOf(item);
+    const kind = kindOf(item);
     const w = weight(item.createdAt);
     const resolved = item.theme?.resolved === true;
     const severity = Math.min(1, Math.abs(Math.min(0, item.sentimentScore)));
@@ -184,17 +200,21 @@ export function assessHealth(inputs: HealthInputs, now: Date, model: HealthModel
   }
 
   const value = valueChange(inputs.customerValue, ageDays, model);
-  if (value) add(value.factor, value.points(weight));
-  const sustained = sustainedProblems(items, ageDays, model.entry);
+  if (value)
+    add(
+      value.factor,
+      value.points((at) => 0.5 ** (ageDays(at) / VALUE_HALF_LIFE_DAYS)),
+    );
+  const sustained = sustainedProblems(items, kindOf, ageDays, model.entry);
   if (sustained) for (const [i, item] of sustained.entries()) add('repeated_problems', i === 0 ? POINTS.sustainedProblems : 0, item);
 
-  const entry = sustained !== undefined || mayEnterAtRisk(items, value, ageDays, model.entry);
+  const entry = sustained !== undefined || mayEnterAtRisk(items, kindOf, value, ageDays, model.entry);
   let raw = BASELINE + [...tallies.values()].reduce((sum, tally) => sum + tally.points, 0);
   if (!entry && raw < AT_RISK_BELOW) {
     add('kept_out_of_at_risk', AT_RISK_BELOW - raw);
     raw = AT_RISK_BELOW;
   }
-  const heldBack = heldInWatch(items, [...fixedThemes.values()], ageDays, model.watch);
+  const heldBack = heldInWatch(items, kindOf, [...fixedThemes.values()], ageDays, model.watch);
   const ceiling = HEALTHY_FROM - 1;
   if (heldBack.length > 0 && raw > ceiling) {
     for (const item of heldBack) add('kept_out_of_healthy', 0, item);
@@ -226,7 +246,7 @@ export function assessHealth(inputs: HealthInputs, now: Date, model: HealthModel
 
 interface ValueChange {
   factor: 'value_lost' | 'value_shrunk' | 'value_grew';
-  /** Counts as a loss of value for entering the at-risk band. */
+  /** Counts as a loss of value for entering the at-risk band: stopped paying, or shrunk sharply (which needs a word of trouble too, see `mayEnterAtRisk`). */
   isLoss: boolean;
   points(weight: (at: string) => number): number;
 }
@@ -254,9 +274,23 @@ function valueChange(value: HealthInputs['customerValue'], ageDays: (at: string)
   return undefined;
 }
 
-/** A churn threat or a loss of value (see `ENTRY`); sustained negative evidence is the third way in. */
-function mayEnterAtRisk(items: HealthItem[], value: ValueChange | undefined, ageDays: (at: string) => number, ENTRY: HealthModel['entry']): boolean {
-  return items.some((item) => item.churnRisk && ageDays(item.createdAt) <= ENTRY.churnWithinDays) || value?.isLoss === true;
+/**
+ * A churn threat, or a loss of value (see `ENTRY`); sustained negative evidence is the third way in. A
+ * customer who stopped paying may enter on that alone. A sharp shrink enters only with negative evidence
+ * (a problem report, a negative message) within the same window: with it, the cut reads as the customer
+ * leaving in slices; without a word, a halved plan is a warning to follow (watch), not an alarm.
+ */
+function mayEnterAtRisk(
+  items: HealthItem[],
+  kindOf: (item: HealthItem) => Evidence,
+  value: ValueChange | undefined,
+  ageDays: (at: string) => number,
+  ENTRY: HealthModel['entry'],
+): boolean {
+  if (items.some((item) => item.churnRisk && ageDays(item.createdAt) <= ENTRY.churnWithinDays)) return true;
+  if (value?.isLoss !== true) return false;
+  if (value.factor === 'value_lost') return true;
+  return items.some((item) => NEGATIVE_EVIDENCE.includes(kindOf(item)) && ageDays(item.createdAt) <= ENTRY.valueLossWithinDays);
 }
 
 /**
@@ -265,8 +299,13 @@ function mayEnterAtRisk(items: HealthItem[], value: ValueChange | undefined, age
  * oldest and the newest at least `ENTRY.sustainedOverAtLeastDays` apart) or all came in the last
  * `ENTRY.sustainedRecentWithinDays` (several at once, still fresh); undefined otherwise.
  */
-function sustainedProblems(items: HealthItem[], ageDays: (at: string) => number, ENTRY: HealthModel['entry']): HealthItem[] | undefined {
-  const open = items.filter((item) => evidenceOf(item) === 'open_problems' && ageDays(item.createdAt) <= ENTRY.sustainedWithinDays);
+function sustainedProblems(
+  items: HealthItem[],
+  kindOf: (item: HealthItem) => Evidence,
+  ageDays: (at: string) => number,
+  ENTRY: HealthModel['entry'],
+): HealthItem[] | undefined {
+  const open = items.filter((item) => kindOf(item) === 'open_problems' && ageDays(item.createdAt) <= ENTRY.sustainedWithinDays);
   if (open.length < ENTRY.sustainedReports) return undefined;
   const oldest = ageDays(open.at(-1)!.createdAt);
   const goesOn = oldest - ageDays(open[0].createdAt) >= ENTRY.sustainedOverAtLeastDays;
@@ -275,20 +314,18 @@ function sustainedProblems(items: HealthItem[], ageDays: (at: string) => number,
 
 /**
  * What keeps a customer out of the healthy band (see `WATCH`): the open problem reports of the last
- * `openProblemWithinDays`, and the items of themes fixed in the last `unconfirmedFixWithinDays` with no
- * positive item from the customer since the fix.
+ * `openProblemWithinDays`, and the items of themes fixed in the last `recentFixWithinDays`. A fresh fix is
+ * watched for one more cycle even when the customer said thanks: the problem was theirs days ago, and a
+ * success lead waits to see the fix hold before calling the account healthy.
  */
 function heldInWatch(
   items: HealthItem[],
+  kindOf: (item: HealthItem) => Evidence,
   fixes: { resolvedAt: string | null; items: HealthItem[] }[],
   ageDays: (at: string) => number,
   WATCH: HealthModel['watch'],
 ): HealthItem[] {
-  const recentOpen = items.filter((item) => evidenceOf(item) === 'open_problems' && ageDays(item.createdAt) <= WATCH.openProblemWithinDays);
-  const positives = items.filter((item) => evidenceOf(item) === 'positive_feedback');
-  const unconfirmed = fixes
-    .filter(({ resolvedAt }) => resolvedAt !== null && ageDays(resolvedAt) <= WATCH.unconfirmedFixWithinDays)
-    .filter(({ resolvedAt }) => !positives.some((item) => Date.parse(item.createdAt) > Date.parse(resolvedAt!)))
-    .flatMap((fix) => fix.items);
-  return [...new Set([...recentOpen, ...unconfirmed])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  const recentOpen = items.filter((item) => kindOf(item) === 'open_problems' && ageDays(item.createdAt) <= WATCH.openProblemWithinDays);
+  const recentlyFixed = fixes.filter(({ resolvedAt }) => resolvedAt !== null && ageDays(resolvedAt) <= WATCH.recentFixWithinDays).flatMap((fix) => fix.items);
+  return [...new Set([...recentOpen, ...recentlyFixed])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }

@@ -116,9 +116,29 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
       expect(reason(assess([askedAngrily]).reasons, 'negative_feedback')?.points).to.equal(-3);
     });
 
-    it('when the customer value shrank by 30 % days ago, then that alone enters the band; by 10 %, the user stays healthy', () => {
-      expect(assess([], changed(1000, 700, 3)).band).to.equal('at_risk');
+    it('when the customer value shrank by 30 % days ago without a word, then watch: a warning, not an alarm; by 10 %, the user stays healthy', () => {
+      expect(assess([], changed(1000, 700, 3)).band).to.equal('watch');
       expect(assess([], changed(1000, 900, 3)).band).to.equal('healthy');
+    });
+
+    it('when the customer value shrank by 30 % and the customer complained in the same months, then at risk: leaving in slices', () => {
+      expect(assess([complaint(30, { sentimentScore: -0.5 })], changed(1000, 700, 30)).band).to.equal('at_risk');
+    });
+
+    it('when the value shrank a month ago, then it still weighs more than half: money lost fades slower than a complaint', () => {
+      const points = reason(assess([], changed(1000, 500, 30)).reasons, 'value_shrunk')!.points;
+      const fresh = reason(assess([], changed(1000, 500, 0)).reasons, 'value_shrunk')!.points;
+      expect(points / fresh).to.be.closeTo(0.5 ** (30 / HEALTH_MODEL.valueHalfLifeDays), 0.03);
+      expect(points / fresh).to.be.greaterThan(0.6);
+    });
+
+    it('when a complaint type is read only faintly positive, then it is still a problem report; a faintly negative remark is none', () => {
+      const faintComplaint = complaint(2, { sentiment: 'positive', sentimentScore: 0.14, type: 'complaint' });
+      expect(reason(assess([faintComplaint]).reasons, 'open_problems')?.feedbackIds).to.deep.equal([faintComplaint.feedbackId]);
+      const faintRemark = item({ age: 2, sentiment: 'negative', sentimentScore: -0.11, type: 'other' });
+      const health = assess([faintRemark]);
+      expect(reason(health.reasons, 'open_problems')).to.equal(undefined);
+      expect(health.band).to.equal('healthy');
     });
 
     it('when a fresh complaint comes from a customer who stopped paying, then they enter the band', () => {
@@ -145,10 +165,29 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
       expect(HEALTH_MODEL.baseline + sumOfPoints(health.reasons)).to.be.closeTo(health.score, 2);
     });
 
-    it('when a problem was fixed days ago and the customer has not said it works, then watch; once they praise the fix, healthy', () => {
+    it('when a problem was fixed days ago, then watch, even once the customer praised the fix: one more cycle to see it hold', () => {
       const fixed = [complaint(20, { theme: resolvedTheme(3) }), complaint(12, { theme: resolvedTheme(3) })];
       expect(assess(fixed).band).to.equal('watch');
-      expect(assess([...fixed, praise(1)]).band).to.equal('healthy');
+      expect(assess([...fixed, praise(1)]).band).to.equal('watch');
+    });
+
+    it('when the fix is over two weeks old and the customer praised it, then healthy', () => {
+      expect(assess([complaint(30, { theme: resolvedTheme(16) }), complaint(22, { theme: resolvedTheme(16) }), praise(10)]).band).to.equal('healthy');
+    });
+
+    it('when the team resolved the theme of a message the analysis read as neutral, then it counts as a reported problem, fixed', () => {
+      const neutral = item({ age: 15, sentiment: 'neutral', sentimentScore: 0, type: 'other', theme: resolvedTheme(5) });
+      const health = assess([neutral]);
+      expect(health.band).to.equal('watch');
+      expect(reason(health.reasons, 'resolved_problems')?.feedbackIds).to.deep.equal([neutral.feedbackId]);
+      expect(reason(health.reasons, 'kept_out_of_healthy')?.text).to.equal(
+        'Not healthy while a problem reported in the last 30 days is open, or for 14 days after a fix, to see it hold (latest item 17 May)',
+      );
+    });
+
+    it('when a question or a feature request sits in a resolved theme, then it stays no complaint', () => {
+      const asked = item({ age: 15, sentiment: 'neutral', sentimentScore: 0, type: 'question', theme: resolvedTheme(5) });
+      expect(assess([asked]).band).to.equal('healthy');
     });
 
     it('when the fix is weeks old, then it needs no confirmation', () => {
@@ -260,6 +299,31 @@ describe('Latest change of a value mark (src/domain/user/value-change.ts)', () =
     const cut = recordChange(first, '400', daysAgo(5));
     expect(cut).to.deep.equal({ current: '400', previous: '1000', changedAt: daysAgo(5) });
     expect(recordChange(cut, '400.0', daysAgo(1))).to.equal(cut);
+  });
+
+  it('given cuts in a row, then the previous amount is the one before the first cut; given a rise after them, the run starts again', () => {
+    let change = recordChange(undefined, '1200', daysAgo(120));
+    for (const [amount, age] of [
+      ['700', 60],
+      ['450', 30],
+      ['430', 0],
+    ] as const)
+      change = recordChange(change, amount, daysAgo(age));
+    expect(change).to.deep.equal({ current: '430', previous: '1200', changedAt: daysAgo(0) });
+    expect(recordChange(change, '500', daysAgo(0))).to.deep.equal({ current: '500', previous: '430', changedAt: daysAgo(0) });
+  });
+
+  it('given a customer leaving in slices, then the health model reads the whole cut and puts them at risk with one mild complaint', () => {
+    let change = recordChange(undefined, '1200', daysAgo(120));
+    for (const [amount, age] of [
+      ['1100', 90],
+      ['700', 60],
+      ['450', 30],
+      ['430', 0],
+    ] as const)
+      change = recordChange(change, amount, daysAgo(age));
+    const value = { current: 430, previous: Number(change.previous), changedAt: change.changedAt, lostAt: null };
+    expect(assess([complaint(25, { sentimentScore: -0.4, type: 'complaint' })], value).band).to.equal('at_risk');
   });
 });
 

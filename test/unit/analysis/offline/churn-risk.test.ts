@@ -118,6 +118,39 @@ describe('churn risk detector (offline cue files)', () => {
     });
   });
 
+  describe('when a threat names no leave-verb of its own (not extending, trialling rivals, signing elsewhere)', () => {
+    const threats: [string, string][] = [
+      ['en', 'The licence runs out in April and we have decided not to extend it.'],
+      ['en', 'We are piloting three other ticketing tools this quarter.'],
+      ['en', 'Finance wants offers from a few other suppliers before we sign again.'],
+      ['en', 'We signed with another carrier yesterday.'],
+      ['de', 'Dann suchen wir uns eben eine andere Bank.'],
+      ['fr', 'Nous testons en ce moment d’autres logiciels de paie.'],
+      ['es', 'Gestionad la baja cuanto antes, por favor.'],
+      ['es', 'Hemos contratado con otro operador.'],
+    ];
+    for (const [language, text] of threats) {
+      it(`then churnRisk is true (${language}): ${text}`, () => expect(detectChurnRisk(text, language)).to.equal(true));
+    }
+  });
+
+  describe('when the words of leaving come with a guard (a comparison, a plan kept, a cancel button, "without closing")', () => {
+    const lookAlikes: [string, string][] = [
+      ['en', 'Compared with other apps, this one is the fastest.'],
+      ['en', 'We evaluated other vendors before choosing you, no regrets.'],
+      ['fr', 'Par rapport à d’autres outils, le vôtre est plus simple.'],
+      ['de', 'Ich wollte schon kündigen, aber seit dem Update läuft alles.'],
+      ['de', 'Die Kündigungsseite lädt nicht, nur als Hinweis.'],
+      ['de', 'Kann ich nur das Zusatzpaket kündigen und den Basistarif behalten?'],
+      ['pt', 'O botão de cancelar plano some no Android. Não quero cancelar.'],
+      ['it', 'Posso togliere lo spazio extra senza disdire l’abbonamento?'],
+      ['es', '¿Puedo quitar el módulo de nóminas sin cancelar mi cuenta?'],
+    ];
+    for (const [language, text] of lookAlikes) {
+      it(`then churnRisk is false (${language}): ${text}`, () => expect(detectChurnRisk(text, language)).to.equal(false));
+    }
+  });
+
   describe('when the language is misidentified or mixed', () => {
     it('then the close relative and English cues are read too', () => {
       expect(detectChurnRisk('Vou cancelar minha assinatura', 'es')).to.equal(true);
