@@ -23,6 +23,7 @@ import { queueAnalysis } from './reactors/queue-analysis/reactor.js';
 import { queueClustering } from './reactors/queue-clustering/reactor.js';
 import { queueDefinedThemeSweeps } from './reactors/queue-defined-theme-sweeps/reactor.js';
 import { sweepDefinedThemes } from '../commands/move-into-defined-themes/handler.js';
+import { definitionVectors } from './work/defined-themes/definition-vectors.js';
 import { queueQuestionEvaluations } from './reactors/queue-question-evaluations/reactor.js';
 import { queueUserHealth } from './reactors/queue-user-health/reactor.js';
 import { webhookOutbox } from './reactors/webhook-outbox/reactor.js';
@@ -41,7 +42,8 @@ const RECLUSTER_EVERY_MS = 10 * 60_000;
  */
 export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<Analyzer>, labeler: ThemeLabeler, extractor: QuoteExtractor): BackgroundWork {
   const analysis = new AnalysisWorker(runtime, analyzer);
-  const clustering = new ClusteringWorker(runtime, labeler);
+  const definitions = definitionVectors(analyzer, runtime.logger);
+  const clustering = new ClusteringWorker(runtime, labeler, { definitions });
   const webhooks = new WebhookDeliveryWorker(runtime);
   const webhookLoop = new WorkerLoop('webhook-delivery', () => webhooks.runOnce(), runtime.logger);
   webhooks.onSlotFreed = () => webhookLoop.wake();
@@ -61,7 +63,7 @@ export function startBackgroundWork(runtime: Runtime, analyzer: () => Promise<An
     { loop: healthLoop, wakesOn: queueUserHealth.handles },
     { loop: loop('clustering', () => clustering.runOnce()), wakesOn: queueClustering.handles },
     // A project whose clustering lease is busy stays queued and is tried again after the idle wait.
-    { loop: loop('defined-themes', () => sweepDefinedThemes(runtime)), wakesOn: queueDefinedThemeSweeps.handles },
+    { loop: loop('defined-themes', () => sweepDefinedThemes(runtime, definitions)), wakesOn: queueDefinedThemeSweeps.handles },
     { loop: webhookLoop, wakesOn: webhookOutbox.handles },
     { loop: loop('slack-alerts', () => slack.runOnce()), wakesOn: webhookOutbox.handles },
     scheduleTranscriptExtraction(runtime, extractor),

@@ -7,6 +7,7 @@ import type { CoreServices } from '../../src/services.js';
 import { recordMove } from '../move-feedback/handler.js';
 import { withClusteringLease } from '../../src/work/clustering/lease.js';
 import { relabelAfterDelete } from '../../src/work/clustering/relabel-after-delete.js';
+import type { DefinitionVectors } from '../../src/work/defined-themes/definition-vectors.js';
 import { loadDefinedThemes } from '../../src/work/defined-themes/load-defined-themes.js';
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine' | 'logger' | 'ids'>;
@@ -19,14 +20,14 @@ const PAGE = 500;
  * project's clustering lease; a project whose lease is busy is tried again on the next call. Returns how
  * many projects were swept.
  */
-export async function sweepDefinedThemes(services: Services): Promise<number> {
+export async function sweepDefinedThemes(services: Services, definitions?: DefinitionVectors): Promise<number> {
   const due = await services.db.query<{ project_id: string; seq: string }>(
     `SELECT project_id, seq::text AS seq FROM defined_theme_sweeps ORDER BY seq LIMIT 20`,
   );
   let swept = 0;
   for (const { project_id: projectId, seq } of due.rows) {
     const context = systemContext('defined-themes', services.ids.next('run'));
-    const held = await withClusteringLease(services, projectId, () => moveMatchingItems(services, projectId, context));
+    const held = await withClusteringLease(services, projectId, () => moveMatchingItems(services, projectId, context, definitions));
     if (!held) continue;
     // A definition recorded during the pass asked for another one: its row stays.
     await services.db.query(`DELETE FROM defined_theme_sweeps WHERE project_id = $1 AND seq = $2::numeric`, [projectId, seq]);
@@ -40,7 +41,7 @@ export async function sweepDefinedThemes(services: Services): Promise<number> {
  * matches best, unless it is in a defined theme that scores as high. Items that match none stay where
  * they are. A repeat moves nothing more (an item already in its best theme records nothing).
  */
-export async function moveMatchingItems(services: Services, projectId: string, context: CommandContext): Promise<number> {
+export async function moveMatchingItems(services: Services, projectId: string, context: CommandContext, definitions?: DefinitionVectors): Promise<number> {
   const models = await services.db.query<{ model: string }>(
     `SELECT DISTINCT model FROM clusters WHERE project_id = $1 AND origin = 'defined' AND merged_into IS NULL ORDER BY model`,
     [projectId],
@@ -49,7 +50,7 @@ export async function moveMatchingItems(services: Services, projectId: string, c
   let last: AppendResult | null = null;
   let moved = 0;
   for (const { model } of models.rows) {
-    const themes = await loadDefinedThemes(services.db, projectId, model);
+    const themes = await loadDefinedThemes(services.db, projectId, model, { definitions });
     const byId = new Map(themes.map((theme) => [theme.clusterId, theme]));
     for (let after = ''; ;) {
       const page = await services.db.query<{ feedback_id: string; cluster_id: string; text: string; language: string | null; embedding: string }>(

@@ -108,6 +108,30 @@ describe('defined themes: a person steers the taxonomy (POST /clusters, PATCH ke
     }
   });
 
+  it('matches by the meaning of the definition before the theme has members: an item that names no keyword joins, existing ones move in', async () => {
+    const steered = await server.createProject({ name: 'Steered by meaning' });
+    const before = await submit(server, steered, { text: 'Please give us a night theme with a black background, the bright white screen hurts my eyes.' });
+    const unrelated = await submit(server, steered, { text: 'The invoice shows the wrong company address.' });
+    for (const id of [before, unrelated]) await waitForCluster(server, steered, id);
+    const defined = await server.request('/api/v1/clusters', {
+      method: 'POST',
+      key: steered.secretKey,
+      body: JSON.stringify({
+        label: 'Dark mode',
+        keywords: ['dark mode'],
+        description: 'A dark theme for the app: night colours, a black background, less glare on the eyes at night.',
+      }),
+    });
+    expect(defined.status).to.equal(201);
+    const darkMode = (await readJson(defined)).id;
+    const clusterOf = async (id: string) => (await get(`/api/v1/feedback/${id}`, steered.secretKey)).clusterId;
+    await expectEventually(async () => expect(await clusterOf(before), 'an existing item, by meaning').to.equal(darkMode));
+    const after = await submit(server, steered, { text: 'Is there a night theme? Black background with light text would be so much easier on the eyes.' });
+    await waitForCluster(server, steered, after);
+    expect(await clusterOf(after), 'a new item, by meaning').to.equal(darkMode);
+    expect(await clusterOf(unrelated), 'an unrelated item stays out').to.not.equal(darkMode);
+  });
+
   it('PATCH keywords: the new keyword brings its items in; the theme lists its keywords', async () => {
     const response = await send('PATCH', `/api/v1/clusters/${billing}`, { keywords: ['invoice', 'charged twice', 'refund'] });
     expect(response.status).to.equal(200);

@@ -1,6 +1,7 @@
 import type { WordRules } from '../text/function-words.js';
 import { stem, type Tokenizer } from '../text/tokenize.js';
 import { ASPECT_SLOTS, type AspectTaxonomy } from './aspects.js';
+import { unitVector } from './vectors.js';
 
 /**
  * The vector themes are built from, derived deterministically from an item's embedding, its text, the
@@ -109,21 +110,21 @@ export function clusteringVectors(resources: ClusteringResources): ClusteringVec
 
   const semanticBlock = (model: string, embedding: readonly number[], language?: string): number[] => {
     const space = spaces[model];
-    if (!space) return unit([...embedding]);
+    if (!space) return unitVector([...embedding]);
     const scale = readsLanguage(space, language) ? 1 : FOREIGN_SEMANTIC_SCALE;
-    return unit(embedding.map((x, i) => x - space.mean[i])).map((x) => x * scale);
+    return unitVector(embedding.map((x, i) => x - space.mean[i])).map((x) => x * scale);
   };
 
   const composeClusteringVector = (parts: { semantic: readonly number[]; text: string; language?: string; topic?: string }): number[] => {
     // The topic is read as part of the text too: its words and the aspects it names ("Login" names sign-in, as "Sign in" does).
     const words = parts.topic ? `${parts.text ?? ''}\n${parts.topic}` : (parts.text ?? '');
-    const lexical = unit(lexicalVector(lexicalTerms(words, parts.language), wordStatistics));
-    const aspects = unit(taxonomy.aspectVector(words));
+    const lexical = unitVector(lexicalVector(lexicalTerms(words, parts.language), wordStatistics));
+    const aspects = unitVector(taxonomy.aspectVector(words));
     const s = Math.sqrt(Math.max(0, 1 - LEXICAL_WEIGHT ** 2 - ASPECT_WEIGHT ** 2));
     const blocks = [...parts.semantic.map((x) => s * x), ...lexical.map((x) => LEXICAL_WEIGHT * x), ...aspects.map((x) => ASPECT_WEIGHT * x)];
-    if (parts.topic === undefined) return unit(blocks);
+    if (parts.topic === undefined) return unitVector(blocks);
     const rest = Math.sqrt(1 - TOPIC_WEIGHT ** 2);
-    return unit([...unit(blocks).map((x) => rest * x), ...unit(topicVector(lexicalTerms(parts.topic, 'en'))).map((x) => TOPIC_WEIGHT * x)]);
+    return unitVector([...unitVector(blocks).map((x) => rest * x), ...unitVector(topicVector(lexicalTerms(parts.topic, 'en'))).map((x) => TOPIC_WEIGHT * x)]);
   };
 
   return {
@@ -184,12 +185,4 @@ export function fnv1a(s: string): number {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h >>> 0;
-}
-
-function unit(v: number[]): number[] {
-  let n = 0;
-  for (const x of v) n += x * x;
-  if (n === 0) return v;
-  n = Math.sqrt(n);
-  return v.map((x) => x / n);
 }

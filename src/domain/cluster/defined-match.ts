@@ -1,5 +1,5 @@
 import { matchingStemRuns } from '../text/tokenize.js';
-import { cosineSimilarity } from './vectors.js';
+import { addVectors, cosineSimilarity, unitVector } from './vectors.js';
 
 /** One keyword of a defined theme: the phrases that count as naming it (itself, and its translations by language). */
 export interface DefinedKeyword {
@@ -16,6 +16,8 @@ export interface DefinedTheme {
   keywords: readonly DefinedKeyword[];
   /** Sum of its members' clustering vectors; absent while it has none. */
   centre?: readonly number[];
+  /** The clustering vector of what the product manager wrote (label, keywords, description); absent when not embedded. */
+  definition?: readonly number[];
   /** The join threshold of its embedding model. */
   joinThreshold: number;
 }
@@ -44,8 +46,9 @@ export const keywordStems = (phrase: string, language?: string): string[] => mat
  *   item's language) appears as consecutive stems in the item's text; score 1 + the number of the theme's
  *   distinct keywords named (so 2 at least);
  * - **meaning**, only when no keyword of that theme is named: the cosine of the item's vector to the theme's
- *   centre, when the theme has members and the cosine is at least the model's join threshold; score the
- *   cosine (at most 1, so weaker than any keyword match).
+ *   meaning (the direction of its members' centre plus that of its definition, or whichever of the two it
+ *   has), when it is at least the model's join threshold; score the cosine (at most 1, so weaker than any
+ *   keyword match).
  * The highest score wins; a tie goes to the earlier-defined theme, then the smaller id.
  */
 export function matchDefinedTheme(item: MatchableItem, themes: readonly DefinedTheme[]): DefinedMatch | undefined {
@@ -63,9 +66,16 @@ function scoreTheme(theme: DefinedTheme, runs: readonly string[][], item: Matcha
     .filter(({ phrases }) => phrases.some((phrase) => appliesTo(phrase.language, item.language) && containsPhrase(runs, phrase.stems)))
     .map(({ keyword }) => keyword);
   if (named.length > 0) return { clusterId: theme.clusterId, score: 1 + named.length, why: { kind: 'keywords', keywords: named } };
-  if (!theme.centre || !item.vector || theme.centre.length !== item.vector.length) return undefined;
-  const similarity = cosineSimilarity(item.vector, theme.centre);
+  const meaning = item.vector ? meaningOf(theme, item.vector.length) : undefined;
+  if (!meaning || !item.vector) return undefined;
+  const similarity = cosineSimilarity(item.vector, meaning);
   return similarity >= theme.joinThreshold ? { clusterId: theme.clusterId, score: similarity, why: { kind: 'meaning', similarity } } : undefined;
+}
+
+/** What the theme means: its members' direction plus its definition's (each as a unit vector), or whichever it has. */
+function meaningOf(theme: DefinedTheme, length: number): readonly number[] | undefined {
+  const parts = [theme.centre, theme.definition].filter((part): part is readonly number[] => part !== undefined && part.length === length && length > 0);
+  return parts.length < 2 ? parts[0] : addVectors(unitVector(parts[0]), unitVector(parts[1]));
 }
 
 const appliesTo = (phraseLanguage: string | undefined, itemLanguage: string | undefined) => phraseLanguage === undefined || phraseLanguage === itemLanguage;

@@ -14,3 +14,12 @@ export function cosineSimilarity(a: readonly number[], b: readonly number[]): nu
 export function addVectors(a: readonly number[], b: readonly number[], sign: 1 | -1 = 1): number[] {
   return a.map((value, i) => value + sign * b[i]);
 }
+
+/** The vector scaled to length 1 (all zeros stays as it is). */
+export function unitVector(vector: readonly number[]): number[] {
+  let squares = 0;
+  for (const value of vector) squares += value * value;
+  if (squares === 0) return [...vector];
+  const norm = Math.sqrt(squares);
+  return vector.map((value) => value / norm);
+}

@@ -3,6 +3,7 @@ import { decideThemes, type ThemeDecision, type ThemesDecided } from '../../doma
 import { clusterLabelStream, clusterStream } from '../../domain/cluster/events.js';
 import type { DefinedTheme } from '../../domain/cluster/defined-match.js';
 import { CLUSTERING_VERSIONS, thresholdsFor } from '../../resources/clustering.js';
+import type { DefinitionVectors } from '../defined-themes/definition-vectors.js';
 import { loadDefinedThemes } from '../defined-themes/load-defined-themes.js';
 import { feedbackDecider } from '../../domain/feedback/decider.js';
 import { feedbackStream } from '../../domain/feedback/events.js';
@@ -44,6 +45,7 @@ export async function clusterBatch(
   projectId: string,
   feedbackIds: readonly string[],
   lease: { readonly lost: boolean },
+  definitions?: DefinitionVectors,
 ): Promise<BatchOutcome> {
   const outcome: BatchOutcome = { done: [], failed: new Map() };
   const waiting = await readWaiting(services, feedbackIds, outcome);
@@ -56,7 +58,7 @@ export async function clusterBatch(
   const themes = await readThemeSnapshot(services.db, projectId, [...withVector]);
   const defined = new Map<string, DefinedTheme[]>();
   for (const model of new Set(members.map((member) => member.model)))
-    defined.set(model, await loadDefinedThemes(services.db, projectId, model, { centres: false }));
+    defined.set(model, await loadDefinedThemes(services.db, projectId, model, { centres: false, definitions }));
   const examples = await readExamplesNear(services.db, projectId, [...withVector]);
   const decided = decideThemes(members, { projectId, themes, at, defined, examples, versions: CLUSTERING_VERSIONS }, thresholdsFor);
   const contextOf = (feedbackId: string) => causedBy(waiting.get(feedbackId)!.cause, CLUSTERING_WORKER);

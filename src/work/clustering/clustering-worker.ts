@@ -3,6 +3,7 @@ import type { CoreServices } from '../../services.js';
 import { describeFailure } from '../../support/describe-error.js';
 import { MAX_ATTEMPTS } from '../job-failure.js';
 import { retryDelaySeconds } from '../retry-delay.js';
+import type { DefinitionVectors } from '../defined-themes/definition-vectors.js';
 import { clusterBatch, type BatchOutcome } from './cluster-batch.js';
 import { withClusteringLease, type ProjectLeaseOptions } from './lease.js';
 
@@ -10,6 +11,8 @@ export interface ClusteringWorkerOptions extends ProjectLeaseOptions {
   batchSize?: number;
   /** Attempts after which an item's job is parked instead of retried. */
   maxAttempts?: number;
+  /** Embeds defined themes' definitions, so items can match them by meaning before they have members. */
+  definitions?: DefinitionVectors;
 }
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine' | 'logger'>;
@@ -57,13 +60,13 @@ export class ClusteringWorker {
   /** The jobs as one batch; when the batch fails as a whole, one by one, so a bad item fails alone. */
   private async clusterJobs(projectId: string, feedbackIds: string[], lease: { readonly lost: boolean }): Promise<BatchOutcome> {
     const alone = (feedbackId: string) =>
-      clusterBatch(this.services, this.labeler, projectId, [feedbackId], lease).catch((error: unknown) => ({
+      clusterBatch(this.services, this.labeler, projectId, [feedbackId], lease, this.options.definitions).catch((error: unknown) => ({
         done: [],
         failed: new Map([[feedbackId, error]]),
       }));
     if (feedbackIds.length === 1) return alone(feedbackIds[0]);
     try {
-      return await clusterBatch(this.services, this.labeler, projectId, feedbackIds, lease);
+      return await clusterBatch(this.services, this.labeler, projectId, feedbackIds, lease, this.options.definitions);
     } catch (error) {
       this.services.logger.warn(
         { projectId, items: feedbackIds.length, lastError: describeFailure(error) },

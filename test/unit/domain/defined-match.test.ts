@@ -32,6 +32,10 @@ const billing = theme('billing', [
 ]);
 const login = theme('login', ['sign in', 'password'], { definedAt: '2026-01-02T00:00:00.000Z' });
 const exports = theme('exports', ['export'], { centre: [2, 0, 0], definedAt: '2026-01-03T00:00:00.000Z' });
+// Defined, no member yet: its meaning is its definition's vector alone.
+const onboarding = theme('onboarding', ['tutorial'], { definition: [0, 0, 3], definedAt: '2026-01-04T00:00:00.000Z' });
+// Members along x, definition along y: its meaning is their unit sum, the diagonal.
+const reports = theme('reports', ['report'], { centre: [5, 0, 0, 0], definition: [0, 1, 0, 0] });
 
 describe('matchDefinedTheme', () => {
   const cases: { name: string; text: string; language?: string; vector?: number[]; themes?: DefinedTheme[]; expected: string | undefined; score?: number }[] = [
@@ -62,6 +66,18 @@ describe('matchDefinedTheme', () => {
     { name: 'no centre, no meaning match', text: 'nothing', vector: [1, 0, 0], themes: [billing, login], expected: undefined },
     { name: 'vectors of another length are not compared', text: 'nothing', vector: [1, 0], expected: undefined },
     { name: 'no themes', text: 'invoice', themes: [], expected: undefined },
+    { name: 'meaning: a definition without members', text: 'getting started is confusing', vector: [0, 0.1, 1], themes: [onboarding], expected: 'onboarding' },
+    { name: 'meaning: far from the definition', text: 'nothing named', vector: [1, 0, 0.2], themes: [onboarding], expected: undefined },
+    { name: 'meaning: members and definition together', text: 'x', vector: [1, 1, 0, 0], themes: [reports], expected: 'reports', score: 1 },
+    { name: 'meaning: near the members only is less than their sum', text: 'x', vector: [1, 0, 0, 0], themes: [reports], expected: 'reports' },
+    {
+      name: 'meaning: a definition of another length is left out',
+      text: 'x',
+      vector: [1, 0, 0],
+      themes: [theme('t', ['y'], { centre: [1, 0, 0], definition: [0, 1] })],
+      expected: 't',
+      score: 1,
+    },
   ];
 
   for (const { name, text, language, vector, themes, expected, score } of cases) {
@@ -77,6 +93,12 @@ describe('matchDefinedTheme', () => {
     const meaning = matchDefinedTheme({ text: 'x', vector: [1, 0, 0] }, [exports]);
     expect(meaning?.why).to.deep.equal({ kind: 'meaning', similarity: 1 });
     expect(meaning?.score).to.be.below(2);
+  });
+
+  it('given members along one direction and a definition along another, when an item lies along the definition only, then its similarity is that of the diagonal', () => {
+    const match = matchDefinedTheme({ text: 'x', vector: [0, 1, 0, 0] }, [reports]);
+    expect(match?.why.kind).to.equal('meaning');
+    expect(match?.score).to.be.closeTo(Math.SQRT1_2, 1e-9);
   });
 
   it('a tie between themes defined at the same time goes to the smaller id', () => {
