@@ -11,7 +11,9 @@
  *   a feature request, when a statement comes before it and the ask refers back to it (at most a few
  *   words follow it in its clause);
  * - `othersSeeing`: asking whether others have the same problem ("is anyone else seeing…", "bin ich der
- *   Einzige").
+ *   Einzige");
+ * - `conditionals`: words that make a failure hypothetical ("does it still work if the Wi-Fi is down?"):
+ *   a failure after one of them in the same clause is not reported.
  * Entries are matched like the other cue lists (`multilingual/cue-lexicons.ts`): folded text (lower case, no
  * accents), at the start of a word, `_` at the end (of the entry or of an alternative) meaning the word ends there; they are regular-expression
  * fragments, where `\w` stands for any letter or digit. Written from general vocabulary, not from evaluation sets.
@@ -29,9 +31,10 @@ export interface ProblemReportCueFile {
   complaint: string[];
   askToCheck: string[];
   othersSeeing: string[];
+  conditionals: string[];
 }
 
-type Category = keyof ProblemReportCueFile;
+type Category = Exclude<keyof ProblemReportCueFile, 'conditionals'>;
 const CATEGORIES: readonly Category[] = ['failure', 'complaint', 'askToCheck', 'othersSeeing'];
 const FILES: Record<string, ProblemReportCueFile> = { en, es, fr, de, it, pt };
 const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
@@ -52,13 +55,29 @@ function alternation(entries: readonly string[]): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.map(fragment).join('|')})`, 'gu');
 }
 
-const compiled = new Map(
-  Object.entries(FILES).map(([language, file]) => [language, Object.fromEntries(CATEGORIES.map((c) => [c, alternation(file[c])])) as Record<Category, RegExp>]),
+/** A conditional word in the clause that ends where a failure starts. */
+function conditionalClause(entries: readonly string[]): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.map(fragment).join('|')})(?![\\p{L}\\p{N}])[^.,;:!?]*$`, 'u');
+}
+
+interface CompiledCues {
+  patterns: Record<Category, RegExp>;
+  conditional: RegExp;
+}
+
+const compiled = new Map<string, CompiledCues>(
+  Object.entries(FILES).map(([language, file]) => [
+    language,
+    { patterns: Object.fromEntries(CATEGORIES.map((c) => [c, alternation(file[c])])) as Record<Category, RegExp>, conditional: conditionalClause(file.conditionals) },
+  ]),
 );
 
 export const PROBLEM_REPORT_LANGUAGES: readonly string[] = [...compiled.keys()];
 
-/** The cues found in a text; the counts are matches, `askToCheck` only those that follow a statement and end their clause. */
+/**
+ * The cues found in a text: `failure` the failures that are not hypothetical, the counts the matches,
+ * `askToCheck` only those that follow a statement and end their clause.
+ */
 export interface ProblemReportCues {
   failure: RegExpMatchArray[];
   complaint: number;
@@ -70,13 +89,14 @@ const words = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 
 /** Reads the problem-report cues of `language` in an already folded text; undefined when the language has none. */
 export function readProblemReport(folded: string, language: string): ProblemReportCues | undefined {
-  const patterns = compiled.get(language);
-  if (!patterns) return undefined;
+  const cues = compiled.get(language);
+  if (!cues) return undefined;
+  const { patterns, conditional } = cues;
   const askToCheck = [...folded.matchAll(patterns.askToCheck)].filter(
     (m) => words(folded.slice(0, m.index)) >= STATEMENT_WORDS && CLAUSE_TAIL.test(folded.slice(m.index + m[0].length)),
   ).length;
   return {
-    failure: [...folded.matchAll(patterns.failure)],
+    failure: [...folded.matchAll(patterns.failure)].filter((m) => !conditional.test(folded.slice(0, m.index))),
     complaint: folded.match(patterns.complaint)?.length ?? 0,
     askToCheck,
     othersSeeing: folded.match(patterns.othersSeeing)?.length ?? 0,
