@@ -8,7 +8,7 @@
  * - negated problems: "never had a single problem", "can't complain" (praise in negative words);
  * - contrast: "great app but the ads are too intrusive" (see contrast.ts);
  * - problems reported as a question or a request for help: "the export cuts off the last page, can you
- *   look into it?" (a bug, not a question or a request; see `problem-report/`);
+ *   look into it?" (a bug, not a question or a request; see problem-report.ts);
  * - requests phrased as questions: "can you add folders?" (a feature request, not a question);
  * - a fix reported with nothing else wrong: "the update actually fixed my sync!" (praise, not a bug).
  * Each rule answers only when its construction is present; otherwise the classifier's answer stands.
@@ -20,8 +20,7 @@ import { lexiconScores } from '../sentiment/lexicon.js';
 import { productSignals } from './product-signals.js';
 import { isRemovalComplaint, removesNuisance } from './removal.js';
 import { isSarcastic } from './sarcasm.js';
-import { foldText } from '../multilingual/cue-matcher.js';
-import { readProblemReport } from '../problem-report/problem-report-cues.js';
+import { readEnglishProblemReport } from './problem-report.js';
 
 export { hasProblem } from './problem.js';
 
@@ -59,15 +58,8 @@ export function detectHardCase(text: string): HardCaseVerdict | undefined {
   const problem = namesProblem(text);
   if (asks && ANYONE_ELSE.test(text) && problem)
     return { kind: 'complaint-question', sentiment: 'negative', type: problem === 'definite' ? 'bug' : 'complaint' };
-  const reported = readProblemReport(foldText(text), 'en')!;
-  const asksForHelp = reported.askToCheck > 0 || (asks && (reported.failure.length > 0 || reported.complaint > 0 || (reported.othersSeeing > 0 && problem !== undefined)));
-  // A wish ("it would be great to have folders, could you look into it?") or a fix reported is no problem report.
-  const wish = signals.featureRequest && reported.failure.length === 0 && reported.complaint === 0 && !problem;
-  if (asksForHelp && !wish && !(signals.resolved && !problem && reported.failure.length === 0)) {
-    const broken = reported.failure.length > 0 || (problem !== undefined && problemType(signals, text) === 'bug');
-    const grievance = reported.complaint > 0 || signals.grievance;
-    return { kind: 'problem-report', sentiment: 'negative', type: broken || !grievance ? 'bug' : 'complaint' };
-  }
+  const reportedType = readEnglishProblemReport(text, signals, problem, asks);
+  if (reportedType) return { kind: 'problem-report', sentiment: 'negative', type: reportedType };
   if (isSarcastic(text, problem, signals.resolved)) return { kind: 'sarcasm', sentiment: 'negative', type: problemType(signals, text) };
   if (NEGATED_PROBLEM.test(text) && problem !== 'definite' && !/\b(but|however|except|until|though)\b/i.test(text))
     return { kind: 'negation', sentiment: 'positive', type: 'praise' };
