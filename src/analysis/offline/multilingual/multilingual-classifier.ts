@@ -140,7 +140,8 @@ function decide({ cues, report, positive, negative, asks, evidence }: Reading, p
   else if (positive > 0) [type, sentiment] = ['praise', 'positive'];
   else [type, sentiment] = ['other', 'neutral'];
 
-  const strength = sentiment === 'positive' ? positive : negative + cues.bug + cues.complaint + cues.removal + cues.rhetorical + report.failure + report.complaint;
+  const strength =
+    sentiment === 'positive' ? positive : negative + cues.bug + cues.complaint + cues.removal + cues.rhetorical + report.failure + report.complaint;
   const magnitude = Math.min(0.95, 0.35 + 0.15 * strength);
   const sentimentScore = sentiment === 'neutral' ? 0 : Number((sentiment === 'positive' ? magnitude : -magnitude).toFixed(3));
   const confidence = evidence === 0 ? NO_CUE_CONFIDENCE : Math.min(0.85, 0.45 + 0.12 * evidence) - (conflicting ? 0.15 : 0) - penalty;

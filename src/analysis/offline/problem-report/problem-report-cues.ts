@@ -46,7 +46,9 @@ const CLAUSE_TAIL = new RegExp(`^(?:[\\s,]*[\\p{L}\\p{N}'-]+){0,${TAIL_WORDS}}[\
 
 function fragment(entry: string): string {
   // `_` ends a word at the end of the entry or of an alternative inside it.
-  return foldText(entry).replaceAll('\\w', LETTER_OR_DIGIT).replace(/_(?=[|)]|$)/g, '(?![\\p{L}])');
+  return foldText(entry)
+    .replaceAll('\\w', LETTER_OR_DIGIT)
+    .replace(/_(?=[|)]|$)/g, '(?![\\p{L}])');
 }
 
 function alternation(entries: readonly string[]): RegExp {
@@ -68,7 +70,10 @@ interface CompiledCues {
 const compiled = new Map<string, CompiledCues>(
   Object.entries(FILES).map(([language, file]) => [
     language,
-    { patterns: Object.fromEntries(CATEGORIES.map((c) => [c, alternation(file[c])])) as Record<Category, RegExp>, conditional: conditionalClause(file.conditionals) },
+    {
+      patterns: Object.fromEntries(CATEGORIES.map((c) => [c, alternation(file[c])])) as Record<Category, RegExp>,
+      conditional: conditionalClause(file.conditionals),
+    },
   ]),
 );
 
