@@ -21,6 +21,7 @@ export interface Classification {
 const MAX_EMOTIONS = 3;
 const NEGATIVE_EMOTIONS: readonly Emotion[] = ['anger', 'frustration', 'disappointment'];
 const POSITIVE_EMOTIONS: readonly Emotion[] = ['satisfaction', 'excitement'];
+const PROBLEM_TYPES: readonly FeedbackType[] = ['bug', 'complaint'];
 /** Confidence of an answer given by a hard-case rule (contrast, removal, sarcasm, complaint question) over the classifier. */
 const RULE_CONFIDENCE = 0.6;
 
@@ -52,7 +53,9 @@ export class TextClassifier {
         const magnitude = Math.min(0.7, Math.max(0.3, Math.abs(score)));
         score = hardCase.sentiment === 'neutral' ? 0 : hardCase.sentiment === 'positive' ? magnitude : -magnitude;
       }
-      [sentiment, type, confidence] = [hardCase.sentiment, hardCase.type, RULE_CONFIDENCE];
+      // A problem report the heads already read as a bug or a complaint keeps their choice between the two.
+      const keepType = hardCase.kind === 'problem-report' && PROBLEM_TYPES.includes(type);
+      [sentiment, type, confidence] = [hardCase.sentiment, keepType ? type : hardCase.type, RULE_CONFIDENCE];
     }
 
     const pEmotion = predictSigmoid(this.model.emotions, x);

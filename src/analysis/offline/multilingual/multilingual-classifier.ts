@@ -5,7 +5,8 @@
  */
 import type { Emotion } from '../../analyzer.js';
 import type { Classification } from '../classifier/text-classifier.js';
-import { countCues, foldText, lexiconFor, type CompiledLexicon, type CueCounts } from './cue-matcher.js';
+import { countCues, foldText, lexiconFor, negationWindowStart, type CompiledLexicon, type CueCounts } from './cue-matcher.js';
+import { readProblemReport } from '../problem-report/problem-report-cues.js';
 
 const POSITIVE_EMOJI = /[😀😃😄😁😊😍🥰😘👍👏🙌💯❤💖✨🎉⭐🌟😎🤩]/gu;
 const NEGATIVE_EMOJI = /[😡😠🤬😤😞😟😢😭😩😫👎💩🙄😒🤮😣😖]/gu;
@@ -71,29 +72,55 @@ export function classifyWithCues(text: string, language: string): Classification
   return alternatives[0]?.evidence > 0 ? decide(alternatives[0], MISIDENTIFIED_PENALTY) : decide(reading, 0);
 }
 
+/** Problem-report cues (`problem-report/cues`): failures and service failures, and a problem framed as a request to check it. */
+interface ReportCues {
+  failure: number;
+  complaint: number;
+  /** An ask to check or fix what the text describes, or whether others have the same problem. */
+  askToCheck: number;
+  othersSeeing: number;
+}
+
 interface Reading {
   cues: CueCounts;
+  report: ReportCues;
   positive: number;
   negative: number;
   asks: boolean;
   evidence: number;
 }
 
+/** "kein Ausfall", "mai fuori servizio": a failure under a negator is none. */
+function negated(lexicon: CompiledLexicon, folded: string, index: number): boolean {
+  return lexicon.negatedBefore?.test(folded.slice(negationWindowStart(lexicon, folded, index), index)) ?? false;
+}
+
+function readReport(lexicon: CompiledLexicon, folded: string): ReportCues {
+  const found = readProblemReport(folded, lexicon.language);
+  if (!found) return { failure: 0, complaint: 0, askToCheck: 0, othersSeeing: 0 };
+  const failure = found.failure.filter((m) => !negated(lexicon, folded, m.index!)).length;
+  return { failure, complaint: found.complaint, askToCheck: found.askToCheck, othersSeeing: found.othersSeeing };
+}
+
 function read(lexicon: CompiledLexicon, text: string, folded: string): Reading {
   const cues = countCues(lexicon, folded);
+  const report = readReport(lexicon, folded);
   let positive = cues.positive + cues.gratitude + (text.match(POSITIVE_EMOJI)?.length ?? 0);
   let negative = cues.negative + (text.match(NEGATIVE_EMOJI)?.length ?? 0);
   // Sarcasm: "ottimo, un altro aggiornamento che mi butta fuori 🙄" praises nothing.
-  const problem = negative + cues.bug + cues.complaint + cues.removal + cues.repetition > 0;
+  const problem = negative + cues.bug + cues.complaint + cues.removal + cues.repetition + report.failure + report.complaint > 0;
   const sarcastic = cues.resolved === 0 && (EYE_ROLL.test(text) || (cues.praisingOpener && problem));
   if (sarcastic) [positive, negative] = [0, negative + 1];
   const asks = cues.question > 0 || QUESTION_MARK.test(text);
-  const evidence = positive + negative + cues.bug + cues.complaint + cues.request + cues.removal + cues.rhetorical + (asks ? 1 : 0);
-  return { cues, positive, negative, asks, evidence };
+  const reported = report.failure + report.complaint + report.askToCheck;
+  const evidence = positive + negative + cues.bug + cues.complaint + cues.request + cues.removal + cues.rhetorical + reported + (asks ? 1 : 0);
+  return { cues, report, positive, negative, asks, evidence };
 }
 
-function decide({ cues, positive, negative, asks, evidence }: Reading, penalty: number): Classification {
-  const bug = cues.bug > 0 && cues.resolved === 0;
+function decide({ cues, report, positive, negative, asks, evidence }: Reading, penalty: number): Classification {
+  const bug = cues.bug + report.failure > 0 && cues.resolved === 0;
+  // "… vous pouvez vérifier ?", "… können Sie das prüfen?": a problem described, then a request to check it.
+  const askedToCheck = (report.askToCheck > 0 || (report.othersSeeing > 0 && cues.complaint > 0)) && cues.request === 0 && cues.resolved === 0;
   // Price, subscription or support named in a plain question ("how do I cancel my subscription?") is not a grievance.
   const strongComplaint = cues.complaint > 0 && (negative > 0 || !asks) && negative + cues.complaint > positive;
   const conflicting = positive > 0 && (negative > 0 || bug);
@@ -104,14 +131,17 @@ function decide({ cues, positive, negative, asks, evidence }: Reading, penalty: 
   if (cues.removal > 0 && cues.resolved === 0) [type, sentiment] = ['complaint', 'negative'];
   else if (bug) [type, sentiment] = ['bug', 'negative'];
   else if (cues.rhetorical > 0) [type, sentiment] = ['complaint', 'negative'];
+  else if (report.complaint > 0 && cues.resolved === 0) [type, sentiment] = ['complaint', 'negative'];
   else if (strongComplaint) [type, sentiment] = ['complaint', 'negative'];
+  else if (askedToCheck) [type, sentiment] = [cues.complaint > 0 ? 'complaint' : 'bug', 'negative'];
   else if (cues.request > 0) [type, sentiment] = ['feature_request', negative > positive ? 'negative' : 'neutral'];
   else if (negative > positive) [type, sentiment] = ['complaint', 'negative'];
   else if (asks) [type, sentiment] = ['question', 'neutral'];
   else if (positive > 0) [type, sentiment] = ['praise', 'positive'];
   else [type, sentiment] = ['other', 'neutral'];
 
-  const strength = sentiment === 'positive' ? positive : negative + cues.bug + cues.complaint + cues.removal + cues.rhetorical;
+  const strength =
+    sentiment === 'positive' ? positive : negative + cues.bug + cues.complaint + cues.removal + cues.rhetorical + report.failure + report.complaint;
   const magnitude = Math.min(0.95, 0.35 + 0.15 * strength);
   const sentimentScore = sentiment === 'neutral' ? 0 : Number((sentiment === 'positive' ? magnitude : -magnitude).toFixed(3));
   const confidence = evidence === 0 ? NO_CUE_CONFIDENCE : Math.min(0.85, 0.45 + 0.12 * evidence) - (conflicting ? 0.15 : 0) - penalty;

@@ -7,6 +7,8 @@
  * - sarcasm: "Great, another update that logs me out 🙄" (see sarcasm.ts);
  * - negated problems: "never had a single problem", "can't complain" (praise in negative words);
  * - contrast: "great app but the ads are too intrusive" (see contrast.ts);
+ * - problems reported as a question or a request for help: "the export cuts off the last page, can you
+ *   look into it?" (a bug, not a question or a request; see problem-report.ts);
  * - requests phrased as questions: "can you add folders?" (a feature request, not a question);
  * - a fix reported with nothing else wrong: "the update actually fixed my sync!" (praise, not a bug).
  * Each rule answers only when its construction is present; otherwise the classifier's answer stands.
@@ -18,10 +20,11 @@ import { lexiconScores } from '../sentiment/lexicon.js';
 import { productSignals } from './product-signals.js';
 import { isRemovalComplaint, removesNuisance } from './removal.js';
 import { isSarcastic } from './sarcasm.js';
+import { readEnglishProblemReport } from './problem-report.js';
 
 export { hasProblem } from './problem.js';
 
-export type HardCaseKind = 'contrast' | 'negation' | 'removal' | 'sarcasm' | 'complaint-question' | 'request' | 'resolved';
+export type HardCaseKind = 'contrast' | 'negation' | 'removal' | 'sarcasm' | 'complaint-question' | 'problem-report' | 'request' | 'resolved';
 
 export interface HardCaseVerdict {
   kind: HardCaseKind;
@@ -55,6 +58,8 @@ export function detectHardCase(text: string): HardCaseVerdict | undefined {
   const problem = namesProblem(text);
   if (asks && ANYONE_ELSE.test(text) && problem)
     return { kind: 'complaint-question', sentiment: 'negative', type: problem === 'definite' ? 'bug' : 'complaint' };
+  const reportedType = readEnglishProblemReport(text, signals, problem, asks);
+  if (reportedType) return { kind: 'problem-report', sentiment: 'negative', type: reportedType };
   if (isSarcastic(text, problem, signals.resolved)) return { kind: 'sarcasm', sentiment: 'negative', type: problemType(signals, text) };
   if (NEGATED_PROBLEM.test(text) && problem !== 'definite' && !/\b(but|however|except|until|though)\b/i.test(text))
     return { kind: 'negation', sentiment: 'positive', type: 'praise' };

@@ -1,0 +1,109 @@
+/**
+ * The problem-report cue files (`cues/<language>.json`), compiled: how customers report that something is
+ * wrong when the words of the lexicons do not say so, or when the report is framed as a question or a
+ * request for help. Each file holds:
+ * - `failure`: something is broken or out: "is down", "keeps failing", "funktioniert nicht", "ausgefallen",
+ *   "Störung", "cade la connessione", "en panne", "fuera de servicio", "caiu" (read as a bug);
+ * - `complaint`: a service failure that is no defect: nobody came to the appointment, the same problem
+ *   reported for the third time (read as a complaint);
+ * - `askToCheck`: the customer asks the company to look into, check, fix or correct what they just
+ *   described ("… Can you look into it?", "… vous pouvez vérifier ?"): a problem report, not a question or
+ *   a feature request, when a statement comes before it and the ask refers back to it (at most a few
+ *   words follow it in its clause);
+ * - `othersSeeing`: asking whether others have the same problem ("is anyone else seeing…", "bin ich der
+ *   Einzige");
+ * - `conditionals`: words that make a failure hypothetical ("does it still work if the Wi-Fi is down?"):
+ *   a failure after one of them in the same clause is not reported.
+ * Entries are matched like the other cue lists (`multilingual/cue-lexicons.ts`): folded text (lower case, no
+ * accents), at the start of a word, `_` at the end (of the entry or of an alternative) meaning the word ends there; they are regular-expression
+ * fragments, where `\w` stands for any letter or digit. Written from general vocabulary, not from evaluation sets.
+ */
+import { foldText } from '../multilingual/cue-matcher.js';
+import en from './cues/en.json' with { type: 'json' };
+import es from './cues/es.json' with { type: 'json' };
+import fr from './cues/fr.json' with { type: 'json' };
+import de from './cues/de.json' with { type: 'json' };
+import it from './cues/it.json' with { type: 'json' };
+import pt from './cues/pt.json' with { type: 'json' };
+
+export interface ProblemReportCueFile {
+  failure: string[];
+  complaint: string[];
+  askToCheck: string[];
+  othersSeeing: string[];
+  conditionals: string[];
+}
+
+type Category = Exclude<keyof ProblemReportCueFile, 'conditionals'>;
+const CATEGORIES: readonly Category[] = ['failure', 'complaint', 'askToCheck', 'othersSeeing'];
+const FILES: Record<string, ProblemReportCueFile> = { en, es, fr, de, it, pt };
+const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
+/** Words of a statement that must come before an ask to check for it to refer back to one. */
+const STATEMENT_WORDS = 3;
+/** Words that may follow an ask to check before its clause ends ("… können Sie das bitte prüfen?", "… check it for me?"). */
+const TAIL_WORDS = 3;
+const CLAUSE_TAIL = new RegExp(`^(?:[\\s,]*[\\p{L}\\p{N}'-]+){0,${TAIL_WORDS}}[\\s]*(?:[?.!;:)]|$)`, 'u');
+
+function fragment(entry: string): string {
+  // `_` ends a word at the end of the entry or of an alternative inside it.
+  return foldText(entry)
+    .replaceAll('\\w', LETTER_OR_DIGIT)
+    .replace(/_(?=[|)]|$)/g, '(?![\\p{L}])');
+}
+
+function alternation(entries: readonly string[]): RegExp {
+  // An empty alternation would match everywhere.
+  if (entries.length === 0) return /(?!)/gu;
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.map(fragment).join('|')})`, 'gu');
+}
+
+/** A conditional word in the clause that ends where a failure starts. */
+function conditionalClause(entries: readonly string[]): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.map(fragment).join('|')})(?![\\p{L}\\p{N}])[^.,;:!?]*$`, 'u');
+}
+
+interface CompiledCues {
+  patterns: Record<Category, RegExp>;
+  conditional: RegExp;
+}
+
+const compiled = new Map<string, CompiledCues>(
+  Object.entries(FILES).map(([language, file]) => [
+    language,
+    {
+      patterns: Object.fromEntries(CATEGORIES.map((c) => [c, alternation(file[c])])) as Record<Category, RegExp>,
+      conditional: conditionalClause(file.conditionals),
+    },
+  ]),
+);
+
+export const PROBLEM_REPORT_LANGUAGES: readonly string[] = [...compiled.keys()];
+
+/**
+ * The cues found in a text: `failure` the failures that are not hypothetical, the counts the matches,
+ * `askToCheck` only those that follow a statement and end their clause.
+ */
+export interface ProblemReportCues {
+  failure: RegExpMatchArray[];
+  complaint: number;
+  askToCheck: number;
+  othersSeeing: number;
+}
+
+const words = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+
+/** Reads the problem-report cues of `language` in an already folded text; undefined when the language has none. */
+export function readProblemReport(folded: string, language: string): ProblemReportCues | undefined {
+  const cues = compiled.get(language);
+  if (!cues) return undefined;
+  const { patterns, conditional } = cues;
+  const askToCheck = [...folded.matchAll(patterns.askToCheck)].filter(
+    (m) => words(folded.slice(0, m.index)) >= STATEMENT_WORDS && CLAUSE_TAIL.test(folded.slice(m.index + m[0].length)),
+  ).length;
+  return {
+    failure: [...folded.matchAll(patterns.failure)].filter((m) => !conditional.test(folded.slice(0, m.index))),
+    complaint: folded.match(patterns.complaint)?.length ?? 0,
+    askToCheck,
+    othersSeeing: folded.match(patterns.othersSeeing)?.length ?? 0,
+  };
+}
