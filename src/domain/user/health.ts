@@ -208,7 +208,7 @@ export function assessHealth(inputs: HealthInputs, now: Date, model: HealthModel
   const sustained = sustainedProblems(items, kindOf, ageDays, model.entry);
   if (sustained) for (const [i, item] of sustained.entries()) add('repeated_problems', i === 0 ? POINTS.sustainedProblems : 0, item);
 
-  const entry = sustained !== undefined || mayEnterAtRisk(items, kindOf, value, ageDays, model.entry);
+  const entry = sustained !== undefined || mayEnterAtRisk(items, value, ageDays, model.entry);
   let raw = BASELINE + [...tallies.values()].reduce((sum, tally) => sum + tally.points, 0);
   if (!entry && raw < AT_RISK_BELOW) {
     add('kept_out_of_at_risk', AT_RISK_BELOW - raw);
@@ -246,7 +246,7 @@ export function assessHealth(inputs: HealthInputs, now: Date, model: HealthModel
 
 interface ValueChange {
   factor: 'value_lost' | 'value_shrunk' | 'value_grew';
-  /** Counts as a loss of value for entering the at-risk band: stopped paying, or shrunk sharply (which needs a word of trouble too, see `mayEnterAtRisk`). */
+  /** Counts as a loss of value for entering the at-risk band: stopped paying, or shrunk sharply (see `mayEnterAtRisk`). */
   isLoss: boolean;
   points(weight: (at: string) => number): number;
 }
@@ -276,21 +276,17 @@ function valueChange(value: HealthInputs['customerValue'], ageDays: (at: string)
 
 /**
  * A churn threat, or a loss of value (see `ENTRY`); sustained negative evidence is the third way in. A
- * customer who stopped paying may enter on that alone. A sharp shrink enters only with negative evidence
- * (a problem report, a negative message) within the same window: with it, the cut reads as the customer
- * leaving in slices; without a word, a halved plan is a warning to follow (watch), not an alarm.
+ * customer who stopped paying, or whose value shrank sharply, may enter on that alone: money leaving is
+ * evidence without a word said.
  */
 function mayEnterAtRisk(
   items: HealthItem[],
-  kindOf: (item: HealthItem) => Evidence,
   value: ValueChange | undefined,
   ageDays: (at: string) => number,
   ENTRY: HealthModel['entry'],
 ): boolean {
   if (items.some((item) => item.churnRisk && ageDays(item.createdAt) <= ENTRY.churnWithinDays)) return true;
-  if (value?.isLoss !== true) return false;
-  if (value.factor === 'value_lost') return true;
-  return items.some((item) => NEGATIVE_EVIDENCE.includes(kindOf(item)) && ageDays(item.createdAt) <= ENTRY.valueLossWithinDays);
+  return value?.isLoss === true;
 }
 
 /**

@@ -116,8 +116,8 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
       expect(reason(assess([askedAngrily]).reasons, 'negative_feedback')?.points).to.equal(-3);
     });
 
-    it('when the customer value shrank by 30 % days ago without a word, then watch: a warning, not an alarm; by 10 %, the user stays healthy', () => {
-      expect(assess([], changed(1000, 700, 3)).band).to.equal('watch');
+    it('when the customer value shrank by 30 % days ago, even without a word, then at risk: money leaving is evidence; by 10 %, the user stays healthy', () => {
+      expect(assess([], changed(1000, 700, 3)).band).to.equal('at_risk');
       expect(assess([], changed(1000, 900, 3)).band).to.equal('healthy');
     });
 
@@ -223,7 +223,7 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
 
     it('when it shrank, then the points follow the share lost; a small cut is normal churn of seats', () => {
       expect(assess([], changed(1000, 900, 20)).band).to.equal('healthy');
-      expect(assess([], changed(200, 100, 30)).band).to.equal('watch');
+      expect(assess([], changed(200, 100, 30)).band).to.equal('at_risk');
       const downgrade = assess([complaint(15, { sentimentScore: -0.6, type: 'complaint' })], changed(1000, 400, 7));
       expect(downgrade.band).to.equal('at_risk');
       expect(reason(downgrade.reasons, 'value_shrunk')?.text).to.equal('Customer value dropped from 1,000 to 400 on 25 May');
