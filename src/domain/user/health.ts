@@ -279,12 +279,7 @@ function valueChange(value: HealthInputs['customerValue'], ageDays: (at: string)
  * customer who stopped paying, or whose value shrank sharply, may enter on that alone: money leaving is
  * evidence without a word said.
  */
-function mayEnterAtRisk(
-  items: HealthItem[],
-  value: ValueChange | undefined,
-  ageDays: (at: string) => number,
-  ENTRY: HealthModel['entry'],
-): boolean {
+function mayEnterAtRisk(items: HealthItem[], value: ValueChange | undefined, ageDays: (at: string) => number, ENTRY: HealthModel['entry']): boolean {
   if (items.some((item) => item.churnRisk && ageDays(item.createdAt) <= ENTRY.churnWithinDays)) return true;
   return value?.isLoss === true;
 }
