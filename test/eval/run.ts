@@ -25,6 +25,7 @@ const informational = [
   'test/eval/corrections.ts',
   'test/eval/health.ts --set held-out',
   'test/eval/health.ts --set held-out-3',
+  'test/eval/health.ts --set held-out-4',
   'test/eval/llm-topics.ts --held-out',
   'test/eval/llm-live.ts',
 ];
