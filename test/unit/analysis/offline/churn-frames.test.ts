@@ -49,11 +49,17 @@ describe('churn frames (verb and destination or object within one sentence)', ()
       ['en', "I'll downgrade to basic first, then I delete the account."],
       ['en', 'From January we will use another system; please send the full export of our data.'],
       ['en', 'Our team is going over to a different CRM in the spring.'],
+      ['en', 'Leadership approved the budget to replace you with HubSpot.'],
+      ['en', 'Please close our workspace and send the final invoice.'],
     ];
     for (const [language, text] of threats) {
       it(`then the frames read a threat (${language}): ${text}`, () => expect(byFrame(text, language)).to.equal(true));
       it(`then churnRisk is true (${language}): ${text}`, () => expect(detectChurnRisk(text, language)).to.equal(true));
     }
+    it('then new whole phrases count too: a replacement for the tool, not paying any more', () => {
+      expect(detectChurnRisk('Our CFO asked us to find a replacement for your tool by Q3.', 'en')).to.equal(true);
+      expect(detectChurnRisk("We're not going to pay for this anymore.", 'en')).to.equal(true);
+    });
   });
 
   describe('when a look-alike uses the same words', () => {
@@ -70,6 +76,9 @@ describe('churn frames (verb and destination or object within one sentence)', ()
       ['en', 'What if I switch to another phone, will my data follow?'],
       ['en', 'Please send the final invoice for March, our accountant needs it.'],
       ['en', 'Is there a way to pause my subscription instead of cancelling it?'],
+      ['en', 'I moved my photos to Google Photos to free up space, can I still use the app?'],
+      ['en', 'We use another tool for invoicing and it integrates nicely.'],
+      ['en', "I deleted my account last year and came back, you're better now."],
       ['de', 'Wir sind von Personio zu Ihnen gewechselt und sehr zufrieden.'],
       ['de', 'Kann ich nur die Erweiterung kündigen und meinen Tarif behalten?'],
       ['nl', 'Kan ik alleen de add-on opzeggen en mijn abonnement houden?'],
