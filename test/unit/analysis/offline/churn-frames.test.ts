@@ -49,7 +49,6 @@ describe('churn frames (verb and destination or object within one sentence)', ()
       ['en', "I'll downgrade to basic first, then I delete the account."],
       ['en', 'From January we will use another system; please send the full export of our data.'],
       ['en', 'Our team is going over to a different CRM in the spring.'],
-      ['en', 'Leadership approved the budget to replace you with HubSpot.'],
       ['en', 'Please close our workspace and send the final invoice.'],
     ];
     for (const [language, text] of threats) {
@@ -59,6 +58,7 @@ describe('churn frames (verb and destination or object within one sentence)', ()
     it('then new whole phrases count too: a replacement for the tool, not paying any more', () => {
       expect(detectChurnRisk('Our CFO asked us to find a replacement for your tool by Q3.', 'en')).to.equal(true);
       expect(detectChurnRisk("We're not going to pay for this anymore.", 'en')).to.equal(true);
+      expect(detectChurnRisk('Leadership approved the budget to replace you with HubSpot.', 'en')).to.equal(true);
     });
   });
 
