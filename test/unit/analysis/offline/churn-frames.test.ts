@@ -45,6 +45,9 @@ describe('churn frames (verb and destination or object within one sentence)', ()
       ['pt', 'Vou trocar pela Nubank no mês que vem.'],
       ['pt', 'Reduzi o plano e depois vou apagar a conta.'],
       ['es', 'Nos pasamos a Holded el mes que viene.'],
+      ['es', 'Voy a cambiarme a Revolut.'],
+      ['de', 'Wir ziehen mit dem ganzen Team zu Notion um.'],
+      ['de', 'Wir haben uns für Personio entschieden und wechseln im Mai.'],
       ['en', "We're moving the whole team to Linear next quarter, so we won't need these seats."],
       ['en', "I'll downgrade to basic first, then I delete the account."],
       ['en', 'From January we will use another system; please send the full export of our data.'],
@@ -88,6 +91,10 @@ describe('churn frames (verb and destination or object within one sentence)', ()
       ['pt', 'Vim da Nubank e adorei o app.'],
       ['pt', 'Nunca vou trocar por outro app.'],
       ['es', 'Vengo de Holded y me encanta.'],
+      ['es', 'Voy a Madrid mañana, ¿funciona allí la app?'],
+      ['pt', 'Vou para São Paulo amanhã, o app funciona lá?'],
+      ['de', 'Wir gehen zu Fuß zum Büro, die App zeigt den Weg falsch.'],
+      ['de', 'Ich habe aus Versehen mein Konto gelöscht.'],
       ['es', '¿Puedo cancelar solo el complemento y mantener mi plan?'],
     ];
     for (const [language, text] of lookAlikes) {
