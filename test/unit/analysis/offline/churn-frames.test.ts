@@ -105,6 +105,7 @@ describe('churn frames (verb and destination or object within one sentence)', ()
       ['pt', 'Vou para São Paulo amanhã, o app funciona lá?'],
       ['de', 'Wir gehen zu Fuß zum Büro, die App zeigt den Weg falsch.'],
       ['de', 'Ich habe aus Versehen mein Konto gelöscht.'],
+      ['de', 'Ich würde nie zu einem anderen Anbieter wechseln.'],
       ['es', '¿Puedo cancelar solo el complemento y mantener mi plan?'],
     ];
     for (const [language, text] of lookAlikes) {
