@@ -66,6 +66,9 @@ describe('churn frames (verb and destination or object within one sentence)', ()
       expect(detectChurnRisk('Our CFO asked us to find a replacement for your tool by Q3.', 'en')).to.equal(true);
       expect(detectChurnRisk("We're not going to pay for this anymore.", 'en')).to.equal(true);
       expect(detectChurnRisk('Leadership approved the budget to replace you with HubSpot.', 'en')).to.equal(true);
+      expect(detectChurnRisk("We'll be off your platform by the end of Q2.", 'en')).to.equal(true);
+      expect(detectChurnRisk("Please don't auto-renew us in March, we've signed elsewhere.", 'en')).to.equal(true);
+      expect(detectChurnRisk("We're consolidating tools and yours didn't make the cut.", 'en')).to.equal(true);
     });
   });
 
@@ -85,6 +88,9 @@ describe('churn frames (verb and destination or object within one sentence)', ()
       ['en', 'Is there a way to pause my subscription instead of cancelling it?'],
       ['en', 'I moved my photos to Google Photos to free up space, can I still use the app?'],
       ['en', 'We use another tool for invoicing and it integrates nicely.'],
+      ['en', 'I moved to a new apartment, how do I update my address?'],
+      ['en', "I'm leaving for vacation, can I pause deliveries?"],
+      ['en', 'The unsubscribe link in your newsletter is broken.'],
       ['en', "I deleted my account last year and came back, you're better now."],
       ['de', 'Wir sind von Personio zu Ihnen gewechselt und sehr zufrieden.'],
       ['de', 'Kann ich nur die Erweiterung kündigen und meinen Tarif behalten?'],
