@@ -5,6 +5,8 @@
  */
 import { foldText } from '../multilingual/cue-matcher.js';
 import { churnCuesFor, type ChurnCues } from './churn-cues.js';
+import { churnFramesFor } from './churn-frames.js';
+import { hasFrameThreat } from './match-frames.js';
 
 /** How many words (or, in Japanese and Chinese, characters) before a threat a negator still takes it back. */
 const NEGATION_WORDS = 3;
@@ -31,7 +33,11 @@ export function detectChurnRisk(text: string, language: string): boolean {
   const languages = [language, ...(ALSO_READ[language] ?? ['en'])];
   const read = languages.map(churnCuesFor).filter((cues): cues is ChurnCues => cues !== undefined);
   if (read.some((cues) => cues.staying.test(folded))) return false;
-  return read.some((cues) => hasThreat(cues, folded));
+  if (read.some((cues) => hasThreat(cues, folded))) return true;
+  return read.some((cues) => {
+    const frames = churnFramesFor(cues.language);
+    return frames !== undefined && hasFrameThreat(text, frames, cues);
+  });
 }
 
 function hasThreat(cues: ChurnCues, folded: string): boolean {
