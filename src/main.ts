@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { createDemoProjectIfEmpty } from './first-run.js';
 import { createLogger } from './logger.js';
-import { limitHeapGrowth } from './support/heap-growth.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import { startServer } from './server.js';
 
 // LangChain's tracing would send prompts (feedback text) to a third party: never on here.
