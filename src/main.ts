@@ -2,13 +2,11 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { createDemoProjectIfEmpty } from './first-run.js';
 import { createLogger } from './logger.js';
-import { limitHeapGrowth } from './heap-growth.js';
 import { startServer } from './server.js';
 
 // LangChain's tracing would send prompts (feedback text) to a third party: never on here.
 process.env.LANGCHAIN_TRACING_V2 = 'false';
 process.env.LANGSMITH_TRACING = 'false';
-limitHeapGrowth();
 
 async function main(): Promise<void> {
   let config;
