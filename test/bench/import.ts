@@ -156,6 +156,7 @@ async function throughService(file: string, rows: number): Promise<{ importSecon
     process.stderr.write('\n');
     const count = await imported;
     if (count !== rows) throw new Error(`imported ${count} of ${rows} rows`);
+    // Less the two quiet polls after the first that found both queues empty (a second apart).
     return { importSeconds, themedSeconds: (performance.now() - started) / 1000 - 2, peakRssMb };
   } finally {
     child.kill('SIGTERM');
