@@ -1,17 +1,21 @@
 /**
  * History imports end to end: a generated CSV (10,000 and 100,000 rows unless IMPORT_E2E_ROWS lists
- * other sizes) imported into the running service (embedded database, workers on, as `npm start`),
- * timed until every item is processed with a theme, against the analyzer alone on the same texts in
- * the same run (its thread count as the service's), with the service's peak resident memory.
+ * other sizes) imported by `feedbackctl import` into the running service (`node dist/src/main.js` with
+ * the start script's environment, embedded database, workers on), timed until the analysis and
+ * clustering queues are empty, against the analyzer alone on the same texts in the same run (its
+ * thread count as the service's), with the service's peak resident memory (VmRSS every 250 ms).
+ * Linux only (/proc).
  *   npx tsx test/bench/import.ts
  */
-import { readdirSync, readFileSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs, { readdirSync, readFileSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { finished } from 'node:stream/promises';
 import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
 import { ANALYSIS_BATCH, ANALYSIS_BATCHES_IN_FLIGHT } from '../../src/work/analysis-worker.js';
-import { startChild } from './child.js';
+import { startScriptEnvironment } from './start-script-environment.js';
 
 const SIZES = (process.env.IMPORT_E2E_ROWS ?? '10000,100000').split(',').map(Number);
 const THREADS = Number(process.env.ANALYZER_THREADS ?? 1);
@@ -64,48 +68,110 @@ async function analyzerSeconds(rows: number, base: string[]): Promise<number> {
   return seconds;
 }
 
-interface Backlog {
-  pending: number;
-  unclustered: number;
-  rssMb: number;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function residentMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+}
+
+/** The service as `npm start` runs it (the build, the start script's allocator settings), on a fresh data directory. */
+async function startService(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
+    env: { ...process.env, ...startScriptEnvironment(), DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', ANALYZER_THREADS: String(THREADS) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const port = await new Promise<number>((resolve, reject) => {
+    lines.on('line', (line) => {
+      const entry = JSON.parse(line) as { msg?: string; port?: number };
+      if (entry.msg === 'listening') resolve(entry.port!);
+    });
+    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** Jobs waiting in the analysis and clustering queues, from the service's metrics (loopback needs no token). */
+async function queuesWaiting(url: string): Promise<{ analysis: number; clustering: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const depth = (queue: string) => Number(new RegExp(`queue_depth\\{queue="${queue}"\\} (\\d+)`).exec(text)?.[1] ?? NaN);
+  return { analysis: depth('analysis'), clustering: depth('clustering') };
 }
 
 async function throughService(file: string, rows: number): Promise<{ importSeconds: number; themedSeconds: number; peakRssMb: number }> {
-  const service = await startChild<{ backlogUrl: string; rssMb: number }>('test/bench/bench-server.ts', { BENCH_KEYS: '0', ANALYZER_THREADS: String(THREADS) });
+  const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'import-e2e-service-'));
+  const { child, url } = await startService(dataDir);
   try {
-    let peakRssMb = service.info.rssMb;
+    const keysFile = path.join(dataDir, 'demo-keys.json'); // written just after the service starts listening
+    while (!fs.existsSync(keysFile)) await sleep(50);
+    await sleep(100);
+    const demo = JSON.parse(fs.readFileSync(keysFile, 'utf8')) as { projectId: string; secretKey: string };
+    const headers = { Authorization: `Bearer ${demo.secretKey}`, 'Content-Type': 'application/json' };
+    const first = (await (
+      await fetch(`${url}/api/v1/feedback`, { method: 'POST', headers, body: JSON.stringify({ text: 'The export keeps timing out' }) })
+    ).json()) as { id: string };
+    // The analyzer is loaded once the first item is processed.
+    while (((await (await fetch(`${url}/api/v1/feedback/${first.id}`, { headers })).json()) as { status: string }).status === 'pending') await sleep(100);
+    let peakRssMb = residentMb(child.pid!);
     const started = performance.now();
     let importSeconds = 0;
-    const imported = fetch(`${service.info.backlogUrl}/import?file=${encodeURIComponent(file)}`, { method: 'POST' }).then(async (response) => {
-      if (!response.ok) throw new Error(`import failed: ${await response.text()}`);
-      importSeconds = (performance.now() - started) / 1000;
-      return (await response.json()) as { imported: number };
+    // `feedbackctl import` while the service runs: the import runs inside the service.
+    const importer = spawn(process.execPath, ['bin/feedbackctl.js', 'import', file, '--project', demo.projectId, '--map', 'text=Comment,createdAt=Date'], {
+      env: { ...process.env, DATA_DIR: dataDir, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let output = '';
+    // Its progress lines (stderr) would break the bench's own; kept for the error of a failed import.
+    importer.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    importer.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const imported = new Promise<number>((resolve, reject) =>
+      importer.once('exit', (code) => {
+        importSeconds = (performance.now() - started) / 1000;
+        if (code !== 0) reject(new Error(`feedbackctl import exited with ${code}: ${output}`));
+        else resolve(Number(/: ([\d,]+) new/.exec(output)?.[1].replaceAll(',', '') ?? NaN));
+      }),
+    );
     let done = false;
-    void imported.then(() => (done = true));
+    void imported.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    let idlePolls = 0;
+    let lastPoll = 0;
     for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const backlog = (await (await fetch(service.info.backlogUrl)).json()) as Backlog;
-      peakRssMb = Math.max(peakRssMb, backlog.rssMb);
+      await sleep(250);
+      peakRssMb = Math.max(peakRssMb, residentMb(child.pid!));
+      if (performance.now() - lastPoll < 1000) continue;
+      lastPoll = performance.now();
+      const waiting = await queuesWaiting(url);
       const seconds = (performance.now() - started) / 1000;
       if (Math.round(seconds) % 10 === 0)
-        process.stderr.write(`\r  ${rows} rows: ${seconds.toFixed(0)} s, ${backlog.pending} to analyse, ${backlog.unclustered} to theme   `);
-      if (done && backlog.pending === 0 && backlog.unclustered === 0) break;
+        process.stderr.write(
+          `\r  ${rows} rows: ${seconds.toFixed(0)} s, ${waiting.analysis} to analyse, ${waiting.clustering} to theme, ${Math.round(peakRssMb)} MiB peak   `,
+        );
+      // Three quiet polls in a row: the last clustering job may be enqueued a moment after the last analysis.
+      idlePolls = done && waiting.analysis === 0 && waiting.clustering === 0 ? idlePolls + 1 : 0;
+      if (idlePolls === 3) break;
     }
     process.stderr.write('\n');
-    const summary = await imported;
-    if (summary.imported !== rows) throw new Error(`imported ${summary.imported} of ${rows} rows`);
-    return { importSeconds, themedSeconds: (performance.now() - started) / 1000, peakRssMb };
+    const count = await imported;
+    if (count !== rows) throw new Error(`imported ${count} of ${rows} rows`);
+    // Less the two quiet polls after the first that found both queues empty (a second apart).
+    return { importSeconds, themedSeconds: (performance.now() - started) / 1000 - 2, peakRssMb };
   } finally {
-    await service.stop();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
 const base = baseTexts();
 const dir = mkdtempSync(path.join(tmpdir(), 'import-e2e-'));
 try {
   console.log(
-    `History import end to end (embedded database, workers on, ${THREADS} analyzer thread${THREADS > 1 ? 's' : ''}; ${base.length} distinct customer texts varied by row):`,
+    `History import end to end (feedbackctl import into node dist/src/main.js with the start script's environment, embedded database, workers on, ${THREADS} analyzer thread${THREADS > 1 ? 's' : ''}; ${base.length} distinct customer texts varied by row):`,
   );
   for (const rows of SIZES) {
     const file = path.join(dir, `rows-${rows}.csv`);

@@ -53,6 +53,29 @@ const byScore = (a: ScoredTerm, b: ScoredTerm) => b.score - a.score || compare(a
 
 const keyOf = (term: string) => term.split(' ').map(stem).join(' ');
 
+/**
+ * Texts whose terms are kept. A theme is labelled against the project's largest themes, whose latest
+ * texts come back label after label: tokenizing them again each time was most of the work and of the
+ * short-lived memory of a backlog's clustering.
+ */
+const KEPT_TEXTS = 2000;
+const keptTerms = new Map<string, readonly (readonly [term: string, key: string])[]>();
+
+/** A text's terms with their stemmed keys (least recently used texts forgotten first). */
+function keyedTerms(text: string, bigrams: boolean): readonly (readonly [term: string, key: string])[] {
+  const id = `${bigrams ? 'b' : 'u'}${text}`;
+  const kept = keptTerms.get(id);
+  if (kept) {
+    keptTerms.delete(id);
+    keptTerms.set(id, kept);
+    return kept;
+  }
+  const keyed = termsOf(text, { bigrams, language: functionWordLanguage(text) }).map((term) => [term, keyOf(term)] as const);
+  keptTerms.set(id, keyed);
+  if (keptTerms.size > KEPT_TEXTS) keptTerms.delete(keptTerms.keys().next().value!);
+  return keyed;
+}
+
 /** Every term of every cluster with its c-TF-IDF weight, best first (ties alphabetical). */
 export function scoreTerms(clusters: readonly ClusterTexts[], options: Pick<LabelOptions, 'bigrams'> = {}): Map<string, ScoredTerm[]> {
   const grouped = groupById(clusters);
@@ -60,8 +83,7 @@ export function scoreTerms(clusters: readonly ClusterTexts[], options: Pick<Labe
   const counts = grouped.map((cluster, i) => {
     const tf = new Map<string, number>();
     for (const text of cluster.texts) {
-      for (const term of termsOf(text, { bigrams: options.bigrams, language: functionWordLanguage(text) })) {
-        const key = keyOf(term);
+      for (const [term, key] of keyedTerms(text, options.bigrams !== false)) {
         tf.set(key, (tf.get(key) ?? 0) + 1);
         const seen = forms[i].get(key) ?? new Map<string, number>();
         seen.set(term, (seen.get(term) ?? 0) + 1);

@@ -41,8 +41,11 @@ export class ThreadedAnalyzer implements Analyzer {
     const entry = new URL(fromSource ? './analyzer-thread.ts' : './analyzer-thread.js', import.meta.url);
     // Sources run through tsx, which a worker thread does not inherit: register it there first.
     const worker = fromSource
-      ? new Worker(`import(${JSON.stringify(tsxApiUrl())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true })
-      : new Worker(entry);
+      ? new Worker(`import(${JSON.stringify(tsxApiUrl())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, {
+          eval: true,
+          resourceLimits,
+        })
+      : new Worker(entry, { resourceLimits });
     return new Promise((resolve, reject) => {
       worker.once('message', () => resolve(new ThreadedAnalyzer(worker)));
       worker.once('error', reject);
@@ -72,6 +75,13 @@ export class ThreadedAnalyzer implements Analyzer {
     });
   }
 }
+
+/**
+ * The thread's young generation: V8 lets it grow to 32 MiB, all of it resident once used, while the
+ * thread's short-lived objects (a batch's tokens and tensors' wrappers) take a few MiB; its model
+ * weights live outside the JavaScript heap.
+ */
+const resourceLimits = { maxYoungGenerationSizeMb: 12 };
 
 /** tsx's ESM API entry, found from this file (a worker's eval code resolves from the working directory). */
 function tsxApiUrl(): string {

@@ -38,13 +38,15 @@ export class UseLiteEncoder {
     const weightSpecs = modelJson.weightsManifest.flatMap((group) => group.weights);
     const shards = await Promise.all(modelJson.weightsManifest.flatMap((group) => group.paths).map((p) => readFile(path.join(dir, p))));
     const weightData = Buffer.concat(shards);
-    const model = await loadGraphModel(
-      tf.io.fromMemory({
-        modelTopology: modelJson.modelTopology,
-        weightSpecs,
-        weightData: weightData.buffer.slice(weightData.byteOffset, weightData.byteOffset + weightData.byteLength),
-      }),
-    );
+    const artifacts: tf.io.ModelArtifacts = {
+      modelTopology: modelJson.modelTopology,
+      weightSpecs,
+      weightData: weightData.buffer.slice(weightData.byteOffset, weightData.byteOffset + weightData.byteLength),
+    };
+    const model = await loadGraphModel(tf.io.fromMemory(artifacts));
+    // The model keeps its artifacts (for a save() never made): without this, a second copy of the
+    // weights (some 26 MiB) besides the one the WebAssembly backend made for its tensors.
+    delete artifacts.weightData;
     return new UseLiteEncoder(model, new Tokenizer(vocabulary));
   }
 
