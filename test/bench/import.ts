@@ -7,14 +7,14 @@
  * Linux only (/proc).
  *   npx tsx test/bench/import.ts
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs, { readdirSync, readFileSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { finished } from 'node:stream/promises';
 import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
 import { ANALYSIS_BATCH, ANALYSIS_BATCHES_IN_FLIGHT } from '../../src/work/analysis-worker.js';
+import { startBuiltService } from './built-service.js';
 import { startScriptEnvironment } from './start-script-environment.js';
 
 const SIZES = (process.env.IMPORT_E2E_ROWS ?? '10000,100000').split(',').map(Number);
@@ -74,23 +74,6 @@ function residentMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 }
 
-/** The service as `npm start` runs it (the build, the start script's allocator settings), on a fresh data directory. */
-async function startService(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
-    env: { ...process.env, ...startScriptEnvironment(), DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', ANALYZER_THREADS: String(THREADS) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const port = await new Promise<number>((resolve, reject) => {
-    lines.on('line', (line) => {
-      const entry = JSON.parse(line) as { msg?: string; port?: number };
-      if (entry.msg === 'listening') resolve(entry.port!);
-    });
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
 /** Jobs waiting in the analysis and clustering queues, from the service's metrics (loopback needs no token). */
 async function queuesWaiting(url: string): Promise<{ analysis: number; clustering: number }> {
   const text = await (await fetch(`${url}/metrics`)).text();
@@ -100,7 +83,7 @@ async function queuesWaiting(url: string): Promise<{ analysis: number; clusterin
 
 async function throughService(file: string, rows: number): Promise<{ importSeconds: number; themedSeconds: number; peakRssMb: number }> {
   const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'import-e2e-service-'));
-  const { child, url } = await startService(dataDir);
+  const { child, url } = await startBuiltService(dataDir, { ...startScriptEnvironment(), ANALYZER_THREADS: String(THREADS) });
   try {
     const keysFile = path.join(dataDir, 'demo-keys.json'); // written just after the service starts listening
     while (!fs.existsSync(keysFile)) await sleep(50);

@@ -3,12 +3,12 @@
 // baseline) and with the allocator settings `npm start` passes. Each run then takes a burst of
 // `BENCH_MEMORY_REQUESTS` (default 1,500) items over 16 connections and drains its analysis backlog,
 // sampling the process's resident memory (VmRSS) every 250 ms. Linux only (/proc).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fmt, runLoad, type LoadResult } from './load.js';
+import { startBuiltService } from './built-service.js';
 import { startScriptEnvironment } from './start-script-environment.js';
 
 const TOTAL = Number(process.env.BENCH_MEMORY_REQUESTS ?? 1500);
@@ -28,22 +28,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function residentMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-async function startService(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
-    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const port = await new Promise<number>((resolve, reject) => {
-    lines.on('line', (line) => {
-      const entry = JSON.parse(line) as { msg?: string; port?: number };
-      if (entry.msg === 'listening') resolve(entry.port!);
-    });
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
 }
 
 function createKey(dataDir: string, projectId: string): string {
@@ -71,7 +55,7 @@ async function submit(url: string, key: string, text: string): Promise<string> {
 
 async function measure(label: string, env: Record<string, string>): Promise<MemoryRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-memory-'));
-  const { child, url } = await startService(dataDir, env);
+  const { child, url } = await startBuiltService(dataDir, env);
   try {
     const keysFile = path.join(dataDir, 'demo-keys.json'); // written just after the service starts listening
     while (!fs.existsSync(keysFile)) await sleep(50);

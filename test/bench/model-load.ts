@@ -3,17 +3,17 @@
 // directory) through its analyzer's load (until `/readyz` answers 200, at least 20 s), against the
 // same load once warm, and against the first seconds of an API-only node (`ROLE=api`, no analyzer).
 // The keys are made beforehand, enough that no window meets a key's rate limit.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { createProject } from '../../commands/create-project/handler.js';
 import { issueApiKey } from '../../commands/issue-api-key/handler.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer } from '../../src/server.js';
 import { testContext } from '../support/test-context.js';
+import { startBuiltService } from './built-service.js';
 import { startScriptEnvironment } from './start-script-environment.js';
 import { fmt, requestsPerSecondFor } from './load.js';
 
@@ -45,23 +45,6 @@ async function prepareDataDir(dataDir: string): Promise<string[]> {
 /** `BENCH_CPU_PROF=dir`: CPU profiles of the started services' threads, written there when they stop. */
 const profiling = (): string[] => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
 
-async function startService(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string; startedAt: number }> {
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, [...profiling(), 'dist/src/main.js'], {
-    env: { ...process.env, ...startScriptEnvironment(), ...env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const port = await new Promise<number>((resolve, reject) => {
-    lines.on('line', (line) => {
-      const entry = JSON.parse(line) as { msg?: string; port?: number };
-      if (entry.msg === 'listening') resolve(entry.port!);
-    });
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}`, startedAt };
-}
-
 const ready = (url: string) =>
   fetch(`${url}/readyz`).then(
     (response) => response.status === 200,
@@ -78,7 +61,7 @@ interface StartRun {
 }
 
 async function measureStart(dataDir: string, keys: string[], env: Record<string, string>): Promise<StartRun> {
-  const service = await startService(dataDir, env);
+  const service = await startBuiltService(dataDir, { ...startScriptEnvironment(), ...env }, profiling());
   try {
     let next = 0;
     const window = () =>
