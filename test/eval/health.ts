@@ -6,7 +6,7 @@
  *                                                the two spent held-out sets (held-out, held-out-2: each
  *                                                measured once, blind, and since then part of tuning), mistakes
  *                                                printed in full (also held-out-3, spent the same way); the blind held-out-4, figures only
- *   npx tsx test/eval/health.ts --set <name>     one set: tuning, held-out, held-out-2, held-out-3 or held-out-4
+ *   npx tsx test/eval/health.ts --set <name>     one set: tuning, held-out, held-out-2, held-out-3, held-out-4 or held-out-5
  *   npx tsx test/eval/health.ts --held-out       the same as --set held-out-2 (its first-run figures are in
  *                                                its README; it is spent, so its mistakes are printed too)
  *
@@ -115,7 +115,7 @@ export async function assessHistories(histories: History[]): Promise<{ history: 
   return out;
 }
 
-export type HealthSet = 'tuning' | 'held-out' | 'held-out-2' | 'held-out-3' | 'held-out-4';
+export type HealthSet = 'tuning' | 'held-out' | 'held-out-2' | 'held-out-3' | 'held-out-4' | 'held-out-5';
 
 export async function evaluateHealth(set: HealthSet): Promise<HealthEvaluation> {
   const histories = JSON.parse(await readFile(path.join(FIXTURES, set, 'histories.json'), 'utf8')) as History[];
@@ -186,6 +186,7 @@ const SETS: readonly { set: HealthSet; title: string; blind?: boolean }[] = [
   { set: 'held-out-2', title: 'held-out-2, spent / now tuning' },
   { set: 'held-out-3', title: 'held-out-3, spent / now tuning' },
   { set: 'held-out-4', title: 'held-out-4, blind: figures only', blind: true },
+  { set: 'held-out-5', title: 'held-out-5, blind: figures only', blind: true },
 ];
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -26,6 +26,7 @@ const informational = [
   'test/eval/health.ts --set held-out',
   'test/eval/health.ts --set held-out-3',
   'test/eval/health.ts --set held-out-4',
+  'test/eval/health.ts --set held-out-5',
   'test/eval/llm-topics.ts --held-out',
   'test/eval/llm-live.ts',
 ];
