@@ -74,6 +74,16 @@ describe('contrast rule', () => {
     expect(readContrast('Lovely design, fast and simple')).to.equal(undefined);
   });
 
+  it('given short praise then a clause that only names a topic of grievance (price, support), then no verdict; judged, then negative', () => {
+    expect(readContrast('Happy with the service, the new price list saves us an hour a week')).to.equal(undefined);
+    expect(readContrast('Thanks, your support team was fantastic today')).to.equal(undefined);
+    expect(readContrast('Brilliant tool, overpriced plan')).to.include({ sentiment: 'negative' });
+  });
+
+  it('given short praise then a denied mistake ("no corrections"), then no verdict of a problem', () => {
+    expect(readContrast('Statements were perfect this month, first time ever no corrections')).to.equal(undefined);
+  });
+
   it('given a problem that gets solved in the end, then praise', () => {
     expect(readContrast('the courier was late but support always sorts it out quickly')).to.deep.equal({ sentiment: 'positive', type: 'praise' });
   });
