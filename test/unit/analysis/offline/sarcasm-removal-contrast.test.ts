@@ -155,4 +155,13 @@ describe('negated problems, nuisances gone and slow starts', () => {
     });
     expect(detectHardCase('nice one, a $4.99 service fee on a $6 order')).to.deep.include({ kind: 'sarcasm', sentiment: 'negative', type: 'complaint' });
   });
+
+  it('given a fix that held ("fine since the patch, thank you"), then praise; given a new failure after it, then not', () => {
+    expect(detectHardCase('The card terminal has been fine since the patch, thank you all')).to.deep.equal({
+      kind: 'resolved',
+      sentiment: 'positive',
+      type: 'praise',
+    });
+    expect(detectHardCase('The printer has been fine since the update but the scanner still fails')?.sentiment).to.equal('negative');
+  });
 });
