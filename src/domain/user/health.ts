@@ -18,6 +18,9 @@ export type { HealthFactor, HealthInputs, HealthItem };
  *   message that reads negative) costs 9 to 15 points, by how negative it reads; several recent ones
  *   add up, and sustained ones (below) cost 20 more as a pattern. Feature requests and questions are
  *   not complaints and cost nothing (3 points when they read negative).
+ * - A follow-up counts as a problem report: a plain message (neither positive nor a problem report, no
+ *   request or question) written within 3 weeks of an open problem report, before or after it: a customer
+ *   chasing a problem, or first describing one they go on to chase, often writes in neutral words.
  * - A churn threat (the analysis' `churnRisk`) costs 65 points: on its own it keeps a customer at
  *   risk for about a month.
  * - Value: a customer who stopped paying costs 55 points (at risk for about a month on its own); one
@@ -84,6 +87,8 @@ export interface HealthModel {
     sustainedRecentWithinDays: number;
   };
   watch: { openProblemWithinDays: number; recentFixWithinDays: number };
+  /** A plain message within `withinDays` of an open problem report is part of it (see `followUpsOf`). */
+  followUp: { withinDays: number };
   /** How far from neutral (0–1) a sentiment score must be to say more than the item's type (see `evidenceOf`). */
   faintTone: number;
 }
@@ -137,6 +142,27 @@ export function evidenceOf(item: HealthItem, faintTone: number): Evidence {
   return 'none';
 }
 
+/**
+ * Follow-ups: messages that read neither positive nor as a problem report, and are no request or question,
+ * written within `withinDays` of an open problem report of the same customer (before or after it, its theme
+ * not resolved: nothing fixed). They count as problem reports. A customer who reported a problem and writes
+ * again within weeks, nothing fixed, is chasing it ("two more no-shows this week", "six weeks now with no
+ * data") even when the words read neutral; and a plain message just before such reports is most often the
+ * first description of the problem they go on to chase, told as facts ("the screening form lets through
+ * people outside the criteria"). A success lead counts each of those contacts. Clustering often puts a chaser
+ * apart from the report it chases (they share few words), so the themes are not compared.
+ */
+export function followUpsOf(items: HealthItem[], kindOf: (item: HealthItem) => Evidence, FOLLOW_UP: HealthModel['followUp']): HealthItem[] {
+  const reports = items.filter((item) => kindOf(item) === 'open_problems');
+  const windowMs = FOLLOW_UP.withinDays * DAY_MS;
+  return items.filter((item) => {
+    const kind = kindOf(item);
+    if ((kind !== 'none' && kind !== 'negative_feedback') || isRequestOrQuestion(item) || item.theme?.resolved) return false;
+    const at = Date.parse(item.createdAt);
+    return reports.some((report) => Math.abs(at - Date.parse(report.createdAt)) <= windowMs);
+  });
+}
+
 export const bandOf = (score: number, model: HealthModel): HealthBand =>
   score < model.bands.atRiskBelow ? 'at_risk' : score < model.bands.healthyFrom ? 'watch' : 'healthy';
 
@@ -170,6 +196,7 @@ export function assessHealth(inputs: HealthInputs, now: Date, model: HealthModel
   };
 
   const kinds = new Map(items.map((item) => [item, evidenceOf(item, model.faintTone)]));
+  for (const item of followUpsOf(items, (item) => kinds.get(item)!, model.followUp)) kinds.set(item, 'open_problems');
   const kindOf = (item: HealthItem) => kinds.get(item)!;
   const negative = items.filter((item) => NEGATIVE_EVIDENCE.includes(kindOf(item)));
   const lastComplaintAt = negative.length > 0 ? Date.parse(negative[0].createdAt) : -Infinity;

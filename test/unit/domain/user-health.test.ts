@@ -115,7 +115,53 @@ describe('Customer health model (src/domain/user/health.ts)', () => {
       const askedAngrily = item({ age: 2, sentiment: 'negative', sentimentScore: -0.8, type: 'question' });
       expect(reason(assess([askedAngrily]).reasons, 'negative_feedback')?.points).to.equal(-3);
     });
+  });
 
+  describe('given follow-ups: plain messages within weeks of an open problem report', () => {
+    const plain = (age: number, overrides: Partial<HealthItem> = {}) => item({ age, sentiment: 'neutral', sentimentScore: 0, type: 'other', ...overrides });
+
+    it('when a customer chases an open problem twice in neutral words over three weeks, then the chasers count as problem reports and the complaints are sustained: at risk', () => {
+      const report = complaint(20, { sentimentScore: -0.7 });
+      const chasers = [plain(11), plain(2)];
+      const health = assess([report, ...chasers]);
+      expect(health.band).to.equal('at_risk');
+      expect(reason(health.reasons, 'open_problems')?.feedbackIds).to.have.members([report.feedbackId, ...chasers.map((c) => c.feedbackId)]);
+      expect(reason(health.reasons, 'repeated_problems')?.feedbackIds).to.have.length(3);
+    });
+
+    it('when the plain message came first and two problem reports followed within weeks, then it is the first report of the problem: at risk', () => {
+      expect(assess([plain(21), complaint(11), complaint(4)]).band).to.equal('at_risk');
+    });
+
+    it('when the same plain messages come without any problem report, then they cost nothing: healthy', () => {
+      const health = assess([plain(24), plain(13), plain(2)]);
+      expect(health.band).to.equal('healthy');
+      expect(health.score).to.equal(HEALTH_MODEL.baseline);
+    });
+
+    it('when the plain message is further from the report than the follow-up window, or only near another follow-up, then it is no follow-up', () => {
+      const far = plain(2 + HEALTH_MODEL.followUp.withinDays + 10);
+      expect(reason(assess([far, complaint(2)]).reasons, 'open_problems')?.feedbackIds).to.not.include(far.feedbackId);
+      // A chaser of a chaser is not chained: a run of plain notes after one complaint stays one complaint and its follow-ups.
+      const [report, chaser, later] = [complaint(40), plain(25), plain(12)];
+      expect(reason(assess([report, chaser, later]).reasons, 'open_problems')?.feedbackIds).to.have.members([report.feedbackId, chaser.feedbackId]);
+    });
+
+    it('when the message after the report is praise, a question or a feature request, then it is no follow-up', () => {
+      const health = assess([complaint(20), praise(12), question(8), request(2)]);
+      expect(reason(health.reasons, 'open_problems')?.feedbackIds).to.have.length(1);
+      expect(health.band).to.not.equal('at_risk');
+    });
+
+    it('when the report it would follow was fixed, then a plain message after it is no follow-up', () => {
+      const fixed = complaint(24, { theme: resolvedTheme(20) });
+      const health = assess([fixed, plain(13), plain(2)]);
+      expect(reason(health.reasons, 'open_problems')).to.equal(undefined);
+      expect(health.band).to.equal('healthy');
+    });
+  });
+
+  describe('given the entry rule of the at-risk band, with customer value', () => {
     it('when the customer value shrank by 30 % days ago, even without a word, then at risk: money leaving is evidence; by 10 %, the user stays healthy', () => {
       expect(assess([], changed(1000, 700, 3)).band).to.equal('at_risk');
       expect(assess([], changed(1000, 900, 3)).band).to.equal('healthy');

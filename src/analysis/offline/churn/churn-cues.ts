@@ -9,7 +9,8 @@
  *   switch to another tool");
  * - `boundaries`: words that open a new clause, so a negator before them does not reach the threat ("if it
  *   isn't fixed we cancel");
- * - `staying`: the customer says they stay ("staying, thanks", "we're not going anywhere"): the text is no
+ * - `staying`: the customer says they stay ("staying, thanks", "we're not going anywhere"), or withdraws an
+ *   earlier threat ("the cancellation is off the table", "die Kündigung ist vom Tisch"): the text is no
  *   threat, whatever else it says of cancelling (a refund of one charge, a bug in the cancel page).
  * Entries are matched like the cue lexicons (`multilingual/cue-lexicons.ts`): folded text (lower case, no
  * accents), at the start of a word, `_` at the end meaning the word ends there; they are regular-expression

@@ -99,7 +99,8 @@ function readReport(lexicon: CompiledLexicon, folded: string): ReportCues {
   const found = readProblemReport(folded, lexicon.language);
   if (!found) return { failure: 0, complaint: 0, askToCheck: 0, othersSeeing: 0 };
   const failure = found.failure.filter((m) => !negated(lexicon, folded, m.index!)).length;
-  return { failure, complaint: found.complaint, askToCheck: found.askToCheck, othersSeeing: found.othersSeeing };
+  // A chaser ("sigue pasando", "toujours pas de réponse") is a complaint: the problem goes on, or the answer is late.
+  return { failure, complaint: found.complaint + found.followUp, askToCheck: found.askToCheck, othersSeeing: found.othersSeeing };
 }
 
 function read(lexicon: CompiledLexicon, text: string, folded: string): Reading {

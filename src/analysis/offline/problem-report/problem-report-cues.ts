@@ -12,6 +12,11 @@
  *   words follow it in its clause);
  * - `othersSeeing`: asking whether others have the same problem ("is anyone else seeing…", "bin ich der
  *   Einzige");
+ * - `followUp`: the customer writes again because a problem goes on or goes unanswered: a chaser ("following
+ *   up on…", "any progress?", "no reply yet", "it's been three weeks.", "still not fixed", "immer noch nicht",
+ *   "toujours pas", "sigue pasando", "mais uma semana e nada", "ancora niente", "nog steeds geen"). Its tone
+ *   often reads neutral, yet it is a complaint: the problem is still there, or the answer is late (read as a
+ *   complaint, or a bug when a failure is named too);
  * - `conditionals`: words that make a failure hypothetical ("does it still work if the Wi-Fi is down?"):
  *   a failure after one of them in the same clause is not reported.
  * Entries are matched like the other cue lists (`multilingual/cue-lexicons.ts`): folded text (lower case, no
@@ -25,18 +30,20 @@ import fr from './cues/fr.json' with { type: 'json' };
 import de from './cues/de.json' with { type: 'json' };
 import it from './cues/it.json' with { type: 'json' };
 import pt from './cues/pt.json' with { type: 'json' };
+import nl from './cues/nl.json' with { type: 'json' };
 
 export interface ProblemReportCueFile {
   failure: string[];
   complaint: string[];
   askToCheck: string[];
   othersSeeing: string[];
+  followUp: string[];
   conditionals: string[];
 }
 
 type Category = Exclude<keyof ProblemReportCueFile, 'conditionals'>;
-const CATEGORIES: readonly Category[] = ['failure', 'complaint', 'askToCheck', 'othersSeeing'];
-const FILES: Record<string, ProblemReportCueFile> = { en, es, fr, de, it, pt };
+const CATEGORIES: readonly Category[] = ['failure', 'complaint', 'askToCheck', 'othersSeeing', 'followUp'];
+const FILES: Record<string, ProblemReportCueFile> = { en, es, fr, de, it, pt, nl };
 const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
 /** Words of a statement that must come before an ask to check for it to refer back to one. */
 const STATEMENT_WORDS = 3;
@@ -88,6 +95,7 @@ export interface ProblemReportCues {
   complaint: number;
   askToCheck: number;
   othersSeeing: number;
+  followUp: number;
 }
 
 const words = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
@@ -105,5 +113,6 @@ export function readProblemReport(folded: string, language: string): ProblemRepo
     complaint: folded.match(patterns.complaint)?.length ?? 0,
     askToCheck,
     othersSeeing: folded.match(patterns.othersSeeing)?.length ?? 0,
+    followUp: folded.match(patterns.followUp)?.length ?? 0,
   };
 }

@@ -94,5 +94,21 @@ function asyndetic(text: string): ContrastVerdict | undefined {
   // Only short, clearly praising clauses ("Great idea", "love the recipes"): longer ones are
   // narration whose lexicon score says little.
   const praised = clauses.slice(0, -1).some((c) => c.split(/\s+/).length <= 6 && lexiconScores(c).compound >= 0.4 && namesProblem(c) !== 'definite');
-  return praised ? negativeClause(last) : undefined;
+  return praised ? plainlyNegative(last) : undefined;
+}
+
+/** A judgement of money or service ("pricey", "rude", "no reply"), where a topic alone ("the price", "support") judges nothing. */
+const JUDGED_GRIEVANCE =
+  /\b(expensive|overpriced|pricey|overcharg\w*|double[- ]charged|rip[- ]?off|scam|waste of|rude|unhelpful|ignored|waited|waiting|nobody|no (one|reply|response|answer)|still (no|not|waiting)|hidden fees?)\b/i;
+
+/**
+ * Without a contrast word, the last clause must be negative in its own right: something failed or annoys, a
+ * grievance is judged, or its words read negative once denied problems are set aside. A topic of grievance
+ * alone ("Happy with the service, the new price list is a time saver", "Thanks, your support team was
+ * fantastic") is praise going on.
+ */
+function plainlyNegative(clause: string): ContrastVerdict | undefined {
+  const plain = withoutNegatedProblems(clause);
+  if (namesProblem(clause) !== 'definite' && !JUDGED_GRIEVANCE.test(plain) && lexiconScores(plain).compound > -0.25) return undefined;
+  return { sentiment: 'negative', type: problemType(productSignals(plain), plain) };
 }

@@ -10,7 +10,8 @@
  * - problems reported as a question or a request for help: "the export cuts off the last page, can you
  *   look into it?" (a bug, not a question or a request; see problem-report.ts);
  * - requests phrased as questions: "can you add folders?" (a feature request, not a question);
- * - a fix reported with nothing else wrong: "the update actually fixed my sync!" (praise, not a bug).
+ * - a fix reported with nothing else wrong: "the update actually fixed my sync!", "fine since the patch,
+ *   thank you" (praise, not a bug).
  * Each rule answers only when its construction is present; otherwise the classifier's answer stands.
  */
 import type { FeedbackType, Sentiment } from '../../analyzer.js';
@@ -45,6 +46,10 @@ const QUESTION_OPENER = /^\s*(seriously,? |honestly,? )?(why|how come|who)\b/i;
 const ASKS_TO_ADD =
   /^\s*(hey,? |hi,? )?(can|could|would|will) (you|u|ya|y'?all|the team|you guys) (please |pls |plz )?(add|make|include|support|build|create|introduce|offer|implement|give us|let us|allow)\b(?! (me|my|us to (the|your))\b)/i;
 
+/** A fix that held: "the kiosks have been fine since the patch", "running smoothly after your update". */
+const FIX_HELD =
+  /\b(been|is|are|was|were|running|working|worked|ran) (\w+ )?(fine|great|perfect(ly)?|flawless(ly)?|smooth(ly)?|solid|rock solid|stable|reliable|normal(ly)?) (ever )?(since|after) (the|your|that|this|you) (patch|fix|fixed|update|release|change|engineer|technician|visit)\b/i;
+
 export function detectHardCase(text: string): HardCaseVerdict | undefined {
   const signals = productSignals(text);
   if (isRemovalComplaint(text) && !signals.resolved) return { kind: 'removal', sentiment: 'negative', type: 'complaint' };
@@ -64,8 +69,9 @@ export function detectHardCase(text: string): HardCaseVerdict | undefined {
   if (NEGATED_PROBLEM.test(text) && problem !== 'definite' && !/\b(but|however|except|until|though)\b/i.test(text))
     return { kind: 'negation', sentiment: 'positive', type: 'praise' };
   if (ASKS_TO_ADD.test(text) && !problem) return { kind: 'request', sentiment: 'neutral', type: 'feature_request' };
-  // "the new update actually fixed my sync!": a fix reported with nothing else wrong is praise.
-  if (!asks && signals.resolved && !problem && lexiconScores(text).compound >= 0.3) return { kind: 'resolved', sentiment: 'positive', type: 'praise' };
+  // "the new update actually fixed my sync!", "fine since the patch, thanks": a fix reported with nothing else wrong is praise.
+  if (!asks && (signals.resolved || FIX_HELD.test(text)) && !problem && lexiconScores(text).compound >= 0.3)
+    return { kind: 'resolved', sentiment: 'positive', type: 'praise' };
   // "So glad the autoplay videos are gone": a nuisance taken away, nothing else wrong.
   if (!asks && removesNuisance(text) && !problem) return { kind: 'removal', sentiment: 'positive', type: 'praise' };
   const contrast = readContrast(text);

@@ -1,8 +1,8 @@
 /**
  * A problem reported in English without the words the classifier leans on: framed as a question or a
  * request for help ("the export cuts off the last page, can you look into it?", "is anyone else seeing a
- * blank dashboard?"), or named by a failure cue ("second outage this week") — a bug or complaint, not a
- * question or a feature request. The cues are data (`problem-report/cues/en.json`).
+ * blank dashboard?"), named by a failure cue ("second outage this week"), or chased ("still double counting,
+ * please escalate") — a bug or complaint, not a question or a feature request. The cues are data (`problem-report/cues/en.json`).
  */
 import type { FeedbackType } from '../../analyzer.js';
 import { foldText } from '../multilingual/cue-matcher.js';
@@ -30,9 +30,11 @@ export function readEnglishProblemReport(
   // A wish ("it would be great to have folders, could you look into it?") is no problem report.
   const wish = signals.featureRequest && failures === 0 && cues.complaint === 0 && !problem;
   // A fix reported ("the outage is over, works again") is no problem report either.
-  const reported = (asksForHelp && !wish && !(signals.resolved && !problem && failures === 0)) || (failures > 0 && !signals.resolved);
+  // A chaser ("following up on the payout, no reply yet") reports that a problem goes on, whatever its tone.
+  const chases = cues.followUp > 0 && !signals.resolved;
+  const reported = (asksForHelp && !wish && !(signals.resolved && !problem && failures === 0)) || (failures > 0 && !signals.resolved) || chases;
   if (!reported) return undefined;
   const broken = failures > 0 || (problem !== undefined && problemType(signals, text) === 'bug');
-  const grievance = cues.complaint > 0 || signals.grievance;
+  const grievance = cues.complaint > 0 || chases || signals.grievance;
   return broken || !grievance ? 'bug' : 'complaint';
 }

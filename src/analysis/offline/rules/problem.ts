@@ -14,7 +14,7 @@ const BROKEN =
   /\b((delet(ed|ing)|eras(ed|ing)|wip(ed|ing)) (all )?(my|the|our)|logged (me )?out|log(s|ging)? me out|kick(s|ed|ing)? me out|buffer(s|ing)?|reinstall|drain(s|ing)? (my |the )?battery|never (finds|works|loads|saves|syncs|shows|opens)|broke|break(s|ing)|vanished|disappeared|(my|our) \w+( \w+)? (is|are|was|were) (just |all |completely )?gone|unreliable|(is|are) ?n[o']t reliable|fix (the|this|it|my|your)\b)/i;
 /** "never crashes", "no ads", "without any lag": a problem word under a negation is no problem. */
 const NEGATED_PROBLEM_PHRASE =
-  /\b(never|no|not (a|one|a single)|without( any)?|zero|hasn'?t|haven'?t|didn'?t|don'?t)( \w+){0,3}? (crash\w*|bugs?|issues?|problems?|lag\w*|glitch\w*|ads|adverts?|errors?|complaints?|hiccups?|froze|freez\w*|hate|trouble)\b/gi;
+  /\b(never|no|not (a|one|a single)|without( any)?|zero|hasn'?t|haven'?t|didn'?t|don'?t)( \w+){0,3}? (crash\w*|bugs?|issues?|problems?|lag\w*|glitch\w*|ads|adverts?|errors?|mistakes?|corrections?|complaints?|hiccups?|froze|freez\w*|hate|trouble)\b/gi;
 
 /** "they replaced the broken part", "thanks for fixing the crash": a problem named as what was remedied. */
 const REMEDIED_PROBLEM =

@@ -113,6 +113,21 @@ describe('churn risk detector (offline cue files)', () => {
       expect(detectChurnRisk("J'ai failli résilier, mais c'est réglé. Je reste.", 'fr')).to.equal(false);
     });
 
+    it('then an earlier threat withdrawn ("the cancellation is off the table") is no threat, in every main language', () => {
+      const withdrawn: [string, string][] = [
+        ['Works again, so the cancellation is off the table.', 'en'],
+        ['We withdraw our cancellation notice.', 'en'],
+        ['Es läuft wieder, die Kündigung ist damit vom Tisch.', 'de'],
+        ['Ça remarche, la résiliation est annulée.', 'fr'],
+        ['Ya funciona, la baja queda descartada.', 'es'],
+        ['Voltou a funcionar, o cancelamento está descartado.', 'pt'],
+        ['Funziona di nuovo, ritiriamo la disdetta.', 'it'],
+        ['Het werkt weer, de opzegging is van tafel.', 'nl'],
+      ];
+      for (const [text, language] of withdrawn) expect(detectChurnRisk(text, language), text).to.equal(false);
+      expect(detectChurnRisk('If this is not fixed by Friday we will cancel.', 'en')).to.equal(true);
+    });
+
     it('then "not staying" is no promise to stay', () => {
       expect(detectChurnRisk("I want a refund. I'm not staying.", 'en')).to.equal(true);
     });

@@ -8,8 +8,8 @@ describe('problem reports framed as questions, requests for help or failure news
   const classify = (text: string, language: string) => classifyWithCues(text, language)!;
   const cues = (text: string, language: string) => readProblemReport(foldText(text), language)!;
 
-  it('has cue files for en, de, it, fr, es and pt', () => {
-    expect([...PROBLEM_REPORT_LANGUAGES].sort()).to.deep.equal(['de', 'en', 'es', 'fr', 'it', 'pt']);
+  it('has cue files for en, de, it, fr, es, pt and nl', () => {
+    expect([...PROBLEM_REPORT_LANGUAGES].sort()).to.deep.equal(['de', 'en', 'es', 'fr', 'it', 'nl', 'pt']);
     expect(readProblemReport('whatever', 'ja')).to.equal(undefined);
   });
 
@@ -43,6 +43,24 @@ describe('problem reports framed as questions, requests for help or failure news
       expect(detectHardCase('Will my recordings still upload if the connection is down for a while?')).to.equal(undefined);
       expect(detectHardCase('Not one outage since we switched plans last year')?.kind).to.not.equal('problem-report');
       expect(detectHardCase('The outage is over and the dashboard works again, thank you!')?.sentiment).to.not.equal('negative');
+    });
+
+    it('given a chaser about a problem that goes on or goes unanswered, then a negative complaint, whatever its tone', () => {
+      for (const text of [
+        'Following up on my ticket from last week, still no reply.',
+        "It's been ten days. I need a date for the fix.",
+        'any news on this? the sync is still doing it',
+        'Three weeks now without the monthly invoices, please escalate',
+      ]) {
+        expect(detectHardCase(text), text).to.deep.equal({ kind: 'problem-report', sentiment: 'negative', type: 'complaint' });
+      }
+    });
+
+    it('given a chase of a wish, or time passing in praise, then no problem report', () => {
+      expect(detectHardCase('Any update on the dark mode request?')?.kind).to.not.equal('problem-report');
+      expect(detectHardCase('Been using it for three weeks now and love it')?.sentiment).to.not.equal('negative');
+      expect(detectHardCase("It's been two weeks and the team loves it.")?.sentiment).to.not.equal('negative');
+      expect(cues('Any update on the dark mode request?', 'en').followUp).to.equal(0);
     });
 
     it('given an ask to check at the very start, then it refers to nothing said before and is no report by itself', () => {
@@ -82,6 +100,24 @@ describe('problem reports framed as questions, requests for help or failure news
       expect(classify('Was passiert mit meinen Daten, wenn der Server ausgefallen ist?', 'de')).to.include({ sentiment: 'neutral' });
       expect(classify('Hätte gern einen Modus, um Folgen offline zu speichern.', 'de')).to.include({ type: 'feature_request' });
       expect(classify('In drei Jahren nie ausgefallen, top!', 'de')).to.include({ sentiment: 'positive' });
+    });
+
+    it('given a chaser in es, fr, de, pt, it or nl, then a negative complaint', () => {
+      const chasers: [string, string][] = [
+        ['Llevamos dos semanas sin respuesta a la incidencia.', 'es'],
+        ['Sigue pasando lo mismo con las reservas de hoy.', 'es'],
+        ['Toujours pas de nouvelles de votre équipe depuis vendredi.', 'fr'],
+        ['Ich hake noch einmal nach wegen der fehlenden Rechnungen.', 'de'],
+        ['Mais uma semana e nada.', 'pt'],
+        ['Ancora nessuna risposta al ticket della settimana scorsa.', 'it'],
+        ['Nog steeds geen reactie op onze vraag van vorige week.', 'nl'],
+      ];
+      for (const [text, language] of chasers) expect(classify(text, language), text).to.include({ sentiment: 'negative', type: 'complaint' });
+    });
+
+    it('given a plain question or praise with time in it, in de and nl, then no chaser', () => {
+      expect(cues('Seit drei Wochen nutzen wir das Tool und sind begeistert.', 'de').followUp).to.equal(0);
+      expect(classify('We gebruiken het nu al drie weken en zijn erg tevreden.', 'nl')).to.include({ sentiment: 'positive' });
     });
 
     it('given a request to check a plain status, with a long tail after the ask, then not a problem report', () => {

@@ -74,6 +74,16 @@ describe('contrast rule', () => {
     expect(readContrast('Lovely design, fast and simple')).to.equal(undefined);
   });
 
+  it('given short praise then a clause that only names a topic of grievance (price, support), then no verdict; judged, then negative', () => {
+    expect(readContrast('Happy with the service, the new price list saves us an hour a week')).to.equal(undefined);
+    expect(readContrast('Thanks, your support team was fantastic today')).to.equal(undefined);
+    expect(readContrast('Brilliant tool, overpriced plan')).to.include({ sentiment: 'negative' });
+  });
+
+  it('given short praise then a denied mistake ("no corrections"), then no verdict of a problem', () => {
+    expect(readContrast('Statements were perfect this month, first time ever no corrections')).to.equal(undefined);
+  });
+
   it('given a problem that gets solved in the end, then praise', () => {
     expect(readContrast('the courier was late but support always sorts it out quickly')).to.deep.equal({ sentiment: 'positive', type: 'praise' });
   });
@@ -144,5 +154,14 @@ describe('negated problems, nuisances gone and slow starts', () => {
       type: 'praise',
     });
     expect(detectHardCase('nice one, a $4.99 service fee on a $6 order')).to.deep.include({ kind: 'sarcasm', sentiment: 'negative', type: 'complaint' });
+  });
+
+  it('given a fix that held ("fine since the patch, thank you"), then praise; given a new failure after it, then not', () => {
+    expect(detectHardCase('The card terminal has been fine since the patch, thank you all')).to.deep.equal({
+      kind: 'resolved',
+      sentiment: 'positive',
+      type: 'praise',
+    });
+    expect(detectHardCase('The printer has been fine since the update but the scanner still fails')?.sentiment).to.equal('negative');
   });
 });
