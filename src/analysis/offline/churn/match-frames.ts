@@ -7,13 +7,12 @@
  * boundaries and look-alikes from its cue file (`churn-cues.ts`).
  */
 import { foldText } from '../multilingual/cue-matcher.js';
+import { negatedBefore } from '../multilingual/negation.js';
 import type { ChurnCues } from './churn-cues.js';
 import type { ChurnFrames } from './churn-frames.js';
 
 /** How many words may stand between the two parts of a frame. */
 export const FRAME_WINDOW = 6;
-/** How many words before a frame, within its clause, a negator still takes it back. */
-const NEGATION_WORDS = 3;
 /** How many words before a destination "from" still turns the move around ("von X zu Y gewechselt"). */
 const FROM_WORDS = 3;
 
@@ -108,20 +107,18 @@ class SentenceReader {
     return this.cues.negator.test(this.sentence.tokens[index].folded);
   }
 
-  private isBoundary(index: number): boolean {
-    this.cues.boundary.lastIndex = 0;
-    const word = this.sentence.tokens[index].folded;
-    const match = this.cues.boundary.exec(word);
-    return match !== null && match[0] === word;
+  /** The words before token `index`, with a comma where a pause stood: the text the negation test reads. */
+  private textBefore(index: number): string {
+    return this.sentence.tokens
+      .slice(0, index)
+      .map((token) => `${token.afterPause ? ',' : ''} ${token.folded}`)
+      .join('');
   }
 
   /** A negator shortly before the frame in its clause, or between its parts. */
   private negated(whole: Span, parts: Span[]): boolean {
-    for (let index = whole.first - 1; index >= Math.max(0, whole.first - NEGATION_WORDS); index--) {
-      if (this.isBoundary(index)) break;
-      if (this.isNegator(index)) return true;
-      if (this.sentence.tokens[index].afterPause) break;
-    }
+    const before = this.textBefore(whole.first);
+    if (negatedBefore(this.cues, before, before.length)) return true;
     for (let index = whole.first; index <= whole.last; index++) if (!parts.some((part) => inside(index, part)) && this.isNegator(index)) return true;
     return false;
   }
