@@ -93,6 +93,10 @@ function brandDestinations(sentence: Sentence, frames: ChurnFrames): Span[] {
 class SentenceReader {
   private readonly fromSpans: Span[];
   private readonly lookAlikes: (readonly [number, number])[];
+  /** The words with a comma where a pause stood: the text the negation test reads. */
+  private readonly punctuated: string;
+  /** Where the text before each word ends in `punctuated`: the pause right before a frame is not part of it. */
+  private readonly beforeWord: number[] = [];
 
   constructor(
     private readonly sentence: Sentence,
@@ -101,24 +105,21 @@ class SentenceReader {
   ) {
     this.fromSpans = spans(sentence, frames.from);
     this.lookAlikes = [...sentence.folded.matchAll(cues.notThreat)].map((m) => [m.index, m.index + m[0].length] as const);
+    let punctuated = '';
+    for (const token of sentence.tokens) {
+      this.beforeWord.push(punctuated.length);
+      punctuated += `${token.afterPause ? ',' : ''} ${token.folded}`;
+    }
+    this.punctuated = punctuated;
   }
 
   private isNegator(index: number): boolean {
     return this.cues.negator.test(this.sentence.tokens[index].folded);
   }
 
-  /** The words before token `index`, with a comma where a pause stood: the text the negation test reads. */
-  private textBefore(index: number): string {
-    return this.sentence.tokens
-      .slice(0, index)
-      .map((token) => `${token.afterPause ? ',' : ''} ${token.folded}`)
-      .join('');
-  }
-
   /** A negator shortly before the frame in its clause, or between its parts. */
   private negated(whole: Span, parts: Span[]): boolean {
-    const before = this.textBefore(whole.first);
-    if (negatedBefore(this.cues, before, before.length)) return true;
+    if (negatedBefore(this.cues, this.punctuated, this.beforeWord[whole.first])) return true;
     for (let index = whole.first; index <= whole.last; index++) if (!parts.some((part) => inside(index, part)) && this.isNegator(index)) return true;
     return false;
   }

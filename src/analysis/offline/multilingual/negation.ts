@@ -36,9 +36,26 @@ export function clauseBoundaryPattern(fragments: readonly string[]): RegExp {
   return new RegExp(fragments.length === 0 ? CLAUSE_PUNCTUATION : `${CLAUSE_PUNCTUATION}|${WHOLE_WORD(fragments.join('|'))}`, 'gu');
 }
 
+const SPACE = /\s/u;
+
+/**
+ * Where the last `words` space-separated words before `end` start. Only they can hold the negator, and a clause
+ * boundary further back (a punctuation mark or a single clause word) cannot cut them, so the test reads a few
+ * words whatever the length of the text.
+ */
+function lastWordsStart(text: string, end: number, words: number): number {
+  let start = end;
+  for (let word = 0; word < words; word++) {
+    while (start > 0 && SPACE.test(text[start - 1])) start--;
+    while (start > 0 && !SPACE.test(text[start - 1])) start--;
+  }
+  return start;
+}
+
 /** Whether a negator stands within `reach` words before `index` in the folded text, with no clause boundary between. */
 export function negatedBefore(negation: Negation, folded: string, index: number, reach = NEGATION_REACH): boolean {
-  const before = folded.slice(0, index);
+  // In unspaced text a clause word can reach further back than the characters counted.
+  const before = folded.slice(negation.unspaced ? 0 : lastWordsStart(folded, index, reach), index);
   const boundary = [...before.matchAll(negation.boundary)].at(-1);
   const clause = boundary === undefined ? before : before.slice(boundary.index + boundary[0].length);
   const window = negation.unspaced ? Array.from(clause).slice(-reach).join('') : clause.trim().split(/\s+/).slice(-reach).join(' ');
