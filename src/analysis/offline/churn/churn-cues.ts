@@ -18,6 +18,7 @@
  * anywhere. Written from general vocabulary; tuned on `test/fixtures/churn/tuning/items.json`.
  */
 import { foldText } from '../multilingual/cue-matcher.js';
+import { clauseBoundaryPattern, negatorPattern, type Negation } from '../multilingual/negation.js';
 import en from './cues/en.json' with { type: 'json' };
 import es from './cues/es.json' with { type: 'json' };
 import fr from './cues/fr.json' with { type: 'json' };
@@ -38,14 +39,11 @@ export interface ChurnCueFile {
   staying: string[];
 }
 
-export interface ChurnCues {
+/** `negator` and `boundary` (punctuation or a word from `boundaries`) as `negation.ts` reads them. */
+export interface ChurnCues extends Negation {
   language: string;
   threat: RegExp;
   notThreat: RegExp;
-  /** A negator as a whole word. */
-  negator: RegExp;
-  /** A clause boundary: punctuation or a word from `boundaries`. */
-  boundary: RegExp;
   /** The customer says they stay. */
   staying: RegExp;
   /** Written without spaces between words: cues match anywhere, the negation window counts characters. */
@@ -66,21 +64,14 @@ function alternation(entries: readonly string[], unspaced: boolean, flags: strin
   return new RegExp(`${unspaced ? '' : '(?<![\\p{L}\\p{N}])'}(?:${entries.map(fragment).join('|')})`, flags);
 }
 
-function wholeWords(entries: readonly string[], unspaced: boolean): RegExp {
-  if (entries.length === 0) return /(?!)/u;
-  const words = entries.map(fragment).join('|');
-  return unspaced ? new RegExp(`(?:${words})`, 'u') : new RegExp(`(?<![\\p{L}\\p{N}])(?:${words})(?![\\p{L}\\p{N}])`, 'u');
-}
-
 function compile(language: string, file: ChurnCueFile): ChurnCues {
   const unspaced = UNSPACED.has(language);
-  const boundaryWords = file.boundaries.map(fragment).join('|');
   return {
     language,
     threat: alternation(file.threat, unspaced, 'gu'),
     notThreat: alternation(file.notThreat, unspaced, 'gu'),
-    negator: wholeWords(file.negators, unspaced),
-    boundary: new RegExp(`[.,;:!?¿¡。、，；：！？]${boundaryWords ? `|(?<![\\p{L}\\p{N}])(?:${boundaryWords})(?![\\p{L}\\p{N}])` : ''}`, 'gu'),
+    negator: negatorPattern(file.negators.map(fragment), unspaced),
+    boundary: clauseBoundaryPattern(file.boundaries.map(fragment)),
     staying: alternation(file.staying, unspaced, 'u'),
     unspaced,
   };

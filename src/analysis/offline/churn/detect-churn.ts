@@ -4,13 +4,10 @@
  * counts when the customer says they stay.
  */
 import { foldText } from '../multilingual/cue-matcher.js';
+import { negatedBefore } from '../multilingual/negation.js';
 import { churnCuesFor, type ChurnCues } from './churn-cues.js';
 import { churnFramesFor } from './churn-frames.js';
 import { hasFrameThreat } from './match-frames.js';
-
-/** How many words (or, in Japanese and Chinese, characters) before a threat a negator still takes it back. */
-const NEGATION_WORDS = 3;
-const NEGATION_CHARS = 3;
 
 /**
  * Languages whose cues are read besides the detected one: language identification confuses close relatives
@@ -45,16 +42,8 @@ function hasThreat(cues: ChurnCues, folded: string): boolean {
   for (const threat of folded.matchAll(cues.threat)) {
     const [start, end] = [threat.index, threat.index + threat[0].length];
     if (lookAlikes.some(([from, to]) => from < end && start < to)) continue;
-    if (negatedBefore(cues, folded.slice(0, start))) continue;
+    if (negatedBefore(cues, folded, start)) continue;
     return true;
   }
   return false;
-}
-
-/** Whether a negator stands in the last few words before the threat, with no clause boundary between. */
-function negatedBefore(cues: ChurnCues, before: string): boolean {
-  const boundaries = [...before.matchAll(cues.boundary)];
-  const clause = boundaries.length === 0 ? before : before.slice(boundaries.at(-1)!.index + boundaries.at(-1)![0].length);
-  const window = cues.unspaced ? Array.from(clause).slice(-NEGATION_CHARS).join('') : clause.trim().split(/\s+/).slice(-NEGATION_WORDS).join(' ');
-  return cues.negator.test(window);
 }

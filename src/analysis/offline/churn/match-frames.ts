@@ -7,13 +7,12 @@
  * boundaries and look-alikes from its cue file (`churn-cues.ts`).
  */
 import { foldText } from '../multilingual/cue-matcher.js';
+import { negatedBefore } from '../multilingual/negation.js';
 import type { ChurnCues } from './churn-cues.js';
 import type { ChurnFrames } from './churn-frames.js';
 
 /** How many words may stand between the two parts of a frame. */
 export const FRAME_WINDOW = 6;
-/** How many words before a frame, within its clause, a negator still takes it back. */
-const NEGATION_WORDS = 3;
 /** How many words before a destination "from" still turns the move around ("von X zu Y gewechselt"). */
 const FROM_WORDS = 3;
 
@@ -94,6 +93,10 @@ function brandDestinations(sentence: Sentence, frames: ChurnFrames): Span[] {
 class SentenceReader {
   private readonly fromSpans: Span[];
   private readonly lookAlikes: (readonly [number, number])[];
+  /** The words with a comma where a pause stood: the text the negation test reads. */
+  private readonly punctuated: string;
+  /** Where the text before each word ends in `punctuated`: the pause right before a frame is not part of it. */
+  private readonly beforeWord: number[] = [];
 
   constructor(
     private readonly sentence: Sentence,
@@ -102,26 +105,21 @@ class SentenceReader {
   ) {
     this.fromSpans = spans(sentence, frames.from);
     this.lookAlikes = [...sentence.folded.matchAll(cues.notThreat)].map((m) => [m.index, m.index + m[0].length] as const);
+    let punctuated = '';
+    for (const token of sentence.tokens) {
+      this.beforeWord.push(punctuated.length);
+      punctuated += `${token.afterPause ? ',' : ''} ${token.folded}`;
+    }
+    this.punctuated = punctuated;
   }
 
   private isNegator(index: number): boolean {
     return this.cues.negator.test(this.sentence.tokens[index].folded);
   }
 
-  private isBoundary(index: number): boolean {
-    this.cues.boundary.lastIndex = 0;
-    const word = this.sentence.tokens[index].folded;
-    const match = this.cues.boundary.exec(word);
-    return match !== null && match[0] === word;
-  }
-
   /** A negator shortly before the frame in its clause, or between its parts. */
   private negated(whole: Span, parts: Span[]): boolean {
-    for (let index = whole.first - 1; index >= Math.max(0, whole.first - NEGATION_WORDS); index--) {
-      if (this.isBoundary(index)) break;
-      if (this.isNegator(index)) return true;
-      if (this.sentence.tokens[index].afterPause) break;
-    }
+    if (negatedBefore(this.cues, this.punctuated, this.beforeWord[whole.first])) return true;
     for (let index = whole.first; index <= whole.last; index++) if (!parts.some((part) => inside(index, part)) && this.isNegator(index)) return true;
     return false;
   }

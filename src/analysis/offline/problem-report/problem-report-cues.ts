@@ -19,11 +19,14 @@
  *   complaint, or a bug when a failure is named too);
  * - `conditionals`: words that make a failure hypothetical ("does it still work if the Wi-Fi is down?"):
  *   a failure after one of them in the same clause is not reported.
+ * - `negators` (English only; the cue lexicons negate the other languages' failures): words that take a failure
+ *   back when they stand shortly before it in its clause ("never down", "no outage since March").
  * Entries are matched like the other cue lists (`multilingual/cue-lexicons.ts`): folded text (lower case, no
  * accents), at the start of a word, `_` at the end (of the entry or of an alternative) meaning the word ends there; they are regular-expression
  * fragments, where `\w` stands for any letter or digit. Written from general vocabulary, not from evaluation sets.
  */
 import { foldText } from '../multilingual/cue-matcher.js';
+import { clauseBoundaryPattern, negatedBefore, negatorPattern, type Negation } from '../multilingual/negation.js';
 import en from './cues/en.json' with { type: 'json' };
 import es from './cues/es.json' with { type: 'json' };
 import fr from './cues/fr.json' with { type: 'json' };
@@ -39,9 +42,10 @@ export interface ProblemReportCueFile {
   othersSeeing: string[];
   followUp: string[];
   conditionals: string[];
+  negators?: string[];
 }
 
-type Category = Exclude<keyof ProblemReportCueFile, 'conditionals'>;
+type Category = Exclude<keyof ProblemReportCueFile, 'conditionals' | 'negators'>;
 const CATEGORIES: readonly Category[] = ['failure', 'complaint', 'askToCheck', 'othersSeeing', 'followUp'];
 const FILES: Record<string, ProblemReportCueFile> = { en, es, fr, de, it, pt, nl };
 const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
@@ -72,6 +76,7 @@ function conditionalClause(entries: readonly string[]): RegExp {
 interface CompiledCues {
   patterns: Record<Category, RegExp>;
   conditional: RegExp;
+  negation: Negation;
 }
 
 const compiled = new Map<string, CompiledCues>(
@@ -80,6 +85,7 @@ const compiled = new Map<string, CompiledCues>(
     {
       patterns: Object.fromEntries(CATEGORIES.map((c) => [c, alternation(file[c])])) as Record<Category, RegExp>,
       conditional: conditionalClause(file.conditionals),
+      negation: { negator: negatorPattern((file.negators ?? []).map(fragment), false), boundary: clauseBoundaryPattern([]), unspaced: false },
     },
   ]),
 );
@@ -87,7 +93,7 @@ const compiled = new Map<string, CompiledCues>(
 export const PROBLEM_REPORT_LANGUAGES: readonly string[] = [...compiled.keys()];
 
 /**
- * The cues found in a text: `failure` the failures that are not hypothetical, the counts the matches,
+ * The cues found in a text: `failure` the failures that are neither hypothetical nor negated, the counts the matches,
  * `askToCheck` only those that follow a statement and end their clause.
  */
 export interface ProblemReportCues {
@@ -104,12 +110,12 @@ const words = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 export function readProblemReport(folded: string, language: string): ProblemReportCues | undefined {
   const cues = compiled.get(language);
   if (!cues) return undefined;
-  const { patterns, conditional } = cues;
+  const { patterns, conditional, negation } = cues;
   const askToCheck = [...folded.matchAll(patterns.askToCheck)].filter(
     (m) => words(folded.slice(0, m.index)) >= STATEMENT_WORDS && CLAUSE_TAIL.test(folded.slice(m.index + m[0].length)),
   ).length;
   return {
-    failure: [...folded.matchAll(patterns.failure)].filter((m) => !conditional.test(folded.slice(0, m.index))),
+    failure: [...folded.matchAll(patterns.failure)].filter((m) => !conditional.test(folded.slice(0, m.index)) && !negatedBefore(negation, folded, m.index)),
     complaint: folded.match(patterns.complaint)?.length ?? 0,
     askToCheck,
     othersSeeing: folded.match(patterns.othersSeeing)?.length ?? 0,

@@ -10,9 +10,6 @@ import { readProblemReport } from '../problem-report/problem-report-cues.js';
 import { problemType } from './problem.js';
 import type { ProductSignals } from './product-signals.js';
 
-/** "never down", "no outage since March": a negator up to two words before a failure takes it back. */
-const NEGATED_BEFORE = /(?<![\p{L}])(no|never|not|without|zero|nothing|hardly)(\s+[\p{L}'-]+){0,2}\s*$/u;
-
 /**
  * `asks`: the text is phrased as a question; `problem`: the shared reading of what went wrong
  * (`namesProblem`). Undefined when the text reports no problem this way.
@@ -25,7 +22,7 @@ export function readEnglishProblemReport(
 ): FeedbackType | undefined {
   const folded = foldText(text);
   const cues = readProblemReport(folded, 'en')!;
-  const failures = cues.failure.filter((m) => !NEGATED_BEFORE.test(folded.slice(0, m.index))).length;
+  const failures = cues.failure.length;
   const asksForHelp = cues.askToCheck > 0 || (asks && (failures > 0 || cues.complaint > 0 || (cues.othersSeeing > 0 && problem !== undefined)));
   // A wish ("it would be great to have folders, could you look into it?") is no problem report.
   const wish = signals.featureRequest && failures === 0 && cues.complaint === 0 && !problem;

@@ -63,6 +63,12 @@ describe('problem reports framed as questions, requests for help or failure news
       expect(cues('Any update on the dark mode request?', 'en').followUp).to.equal(0);
     });
 
+    it('given a failure with a negator shortly before it in its clause, then it is no failure cue', () => {
+      expect(cues('No outage since March.', 'en').failure).to.have.length(0);
+      expect(cues('Never had it, but the export failed.', 'en').failure).to.have.length(1);
+      expect(cues('Another never-ending outage.', 'en').failure).to.have.length(1);
+    });
+
     it('given an ask to check at the very start, then it refers to nothing said before and is no report by itself', () => {
       expect(cues('Could you check it?', 'en').askToCheck).to.equal(0);
       expect(cues('My backup stopped at 40 percent. Could you check it?', 'en').askToCheck).to.equal(1);
