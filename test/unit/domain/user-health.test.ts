@@ -389,7 +389,10 @@ describe('User decider: health bands (spec 6, user.health_changed)', () => {
     });
 
     it('records leaving and entering again like an identified user’s', () => {
-      spec.given([enteredShadow(25)]).when(recordShadow(12)).thenNothing();
+      spec
+        .given([enteredShadow(25)])
+        .when(recordShadow(12))
+        .thenNothing();
       spec
         .given([enteredShadow(25)])
         .when(recordShadow(50))
