@@ -18,6 +18,7 @@ const TEN_DAYS_AGO = () => new Date(Date.now() - 10 * 86_400_000).toISOString();
 const SHADOW = 'quillvane.shadow@example.org';
 const MERGED = 'quillvane.merged@example.org';
 const BACKFILLED = 'quillvane.backfill@example.org';
+const VANISHED = 'quillvane.vanished@example.org';
 
 /**
  * Spec 2.3: a user seen only by email (a shadow user) is scored and can trigger at-risk alerts; spec 6
@@ -178,5 +179,23 @@ describe('health of shadow users: scored, recorded, alerted on Slack and listed,
     expect(await tablesContaining(server.runtime.db, MERGED)).to.deep.equal([]);
     expect(await tablesContaining(server.runtime.db, 'u-quill')).to.deep.equal([]);
     expect(await bandEvents(MERGED)).to.deep.equal([]);
+  });
+
+  it('a shadow user whose items were all deleted is no longer shown, but its band history is still erasable by its email', async () => {
+    const threat = await submit({ email: VANISHED });
+    await expectEventually(async () => expect((await bandEvents(VANISHED)).map((event) => event.type)).to.deep.equal(['UserHealthChanged']), {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+    });
+    expect((await server.request(`/api/v1/feedback/${threat}`, { method: 'DELETE', key: project.secretKey })).status).to.equal(204);
+    await healthQueueDrained();
+    expect((await server.request(`/api/v1/users/${encodeURIComponent(VANISHED)}`, { key: project.secretKey })).status).to.equal(404);
+    expect(await tablesContaining(server.runtime.db, VANISHED)).to.include('events');
+
+    await erase(VANISHED);
+    expect(await tablesContaining(server.runtime.db, VANISHED)).to.deep.equal([]);
+    expect(await bandEvents(VANISHED)).to.deep.equal([]);
+    const again = await server.request(`/api/v1/users/${encodeURIComponent(VANISHED)}`, { method: 'DELETE', key: project.secretKey });
+    expect(again.status).to.equal(404);
   });
 });

@@ -191,6 +191,7 @@ describe('replay equals live (feedbackctl reproject)', function () {
       'user_aliases',
       'user_linking',
       'identity_suggestions',
+      'user_band_history',
       'transcripts',
       'tracked_questions',
       'analysis_jobs',
