@@ -77,10 +77,7 @@ export const usersProjection = projector({
         return;
       case 'UserHealthChanged':
       case 'UserHealthRecovered':
-        await tx.query(`INSERT INTO user_band_history (project_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-          event.data.projectId,
-          event.data.userId,
-        ]);
+        await tx.query(`INSERT INTO user_band_history (project_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [event.data.projectId, event.data.userId]);
         return;
       case 'MergeSuggestionConfirmed':
         await decideSuggestion(tx, event.data.suggestionId, 'confirmed', event.data.at);
