@@ -19,7 +19,10 @@ export const CreateWebhookBody = Type.Object(
     events: Type.Array(Type.String({ maxLength: 64 }), {
       minItems: 1,
       maxItems: WEBHOOK_EVENT_KINDS.length,
-      description: `A non-empty subset of the event kinds of spec 6, each at most once: ${WEBHOOK_EVENT_KINDS.join(', ')}.`,
+      description:
+        `A non-empty subset of the event kinds of spec 6, each at most once: ${WEBHOOK_EVENT_KINDS.join(', ')}. ` +
+        '`user.health_changed` is sent for identified users only: a shadow user (known only by an email) entering the ' +
+        'at-risk band is recorded and alerted on Slack, never sent to endpoints.',
       examples: [['feedback.processed', 'cluster.spiking']],
     }),
   },

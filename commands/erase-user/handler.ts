@@ -5,7 +5,7 @@ import { userErasureStream } from '../../src/domain/user-erasure/events.js';
 import type { CommandContext } from '../../src/eventstore/command-context.js';
 import { handleCommand } from '../../src/eventstore/command-handler.js';
 import type { CoreServices } from '../../src/services.js';
-import { resolveUserId } from '../../projections/users/resolve-user.js';
+import { resolveErasableUserId } from '../../projections/users/resolve-user.js';
 
 export interface EraseUserInput {
   projectId: string;
@@ -22,8 +22,9 @@ export async function requestUserErasure(
   { projectId, userId: userIdOrEmail }: EraseUserInput,
   context: CommandContext,
 ): Promise<{ requestId: string }> {
-  // By userId or email (spec 4.7): the email of a merged profile erases the whole profile.
-  const userId = await resolveUserId(services.db, projectId, userIdOrEmail);
+  // By userId or email (spec 4.7): the email of a merged profile erases the whole profile; a user
+  // whose items are all gone is still erasable while their health history is in the log.
+  const userId = await resolveErasableUserId(services.db, projectId, userIdOrEmail);
   if (userId === undefined) throw new NotFound('The user');
   const requestId = `del_${randomUUID().replace(/-/g, '')}`;
   const handled = await handleCommand(

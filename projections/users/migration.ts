@@ -94,3 +94,20 @@ usersMigrations.push({
     ALTER TABLE user_value_marks ADD COLUMN IF NOT EXISTS changed_at timestamptz;
   `,
 });
+
+/**
+ * The users whose stream holds a change of health band (the health worker's `UserHealthChanged` or
+ * `UserHealthRecovered`), until their erasure. A user who disappears from `users` (a shadow user, or
+ * one seen only in items, whose items were all deleted) still has that history in the log, under
+ * their userId or email: this is how `DELETE /users/{id}` still finds it to erase.
+ */
+usersMigrations.push({
+  id: '0654_user_band_history',
+  sql: `
+    CREATE TABLE IF NOT EXISTS user_band_history (
+      project_id text NOT NULL,
+      user_id text NOT NULL,
+      PRIMARY KEY (project_id, user_id)
+    );
+  `,
+});

@@ -10,15 +10,17 @@ const isOwnedByEmailOnly = (data: Record<string, unknown>): boolean => typeof da
 
 /**
  * End users (spec 2.3): seen by identify calls and by feedback carrying their userId, with their
- * traits, value marks, item count and first and last sighting.
+ * traits, value marks, item count and first and last sighting, and who has a health-band history.
  */
 export const usersProjection = projector({
   name: 'users',
-  tables: ['users', 'user_value_marks', 'user_feedback', 'user_aliases', 'user_linking', 'identity_suggestions'],
+  tables: ['users', 'user_value_marks', 'user_feedback', 'user_aliases', 'user_linking', 'identity_suggestions', 'user_band_history'],
   handles: [
     'UserIdentified',
     'UserErased',
     'ShadowUserMerged',
+    'UserHealthChanged',
+    'UserHealthRecovered',
     'FeedbackSubmitted',
     'FeedbackDeleted',
     'ProjectCreated',
@@ -63,7 +65,7 @@ export const usersProjection = projector({
       }
       case 'UserErased': {
         const { projectId, userId } = event.data;
-        for (const table of ['user_feedback', 'user_value_marks', 'users']) {
+        for (const table of ['user_feedback', 'user_value_marks', 'users', 'user_band_history']) {
           await tx.query(`DELETE FROM ${table} WHERE project_id = $1 AND user_id = $2`, [projectId, userId]);
         }
         await dropAliases(tx, projectId, userId);
@@ -72,6 +74,10 @@ export const usersProjection = projector({
       }
       case 'ShadowUserMerged':
         await mergeShadowUser(tx, event.data);
+        return;
+      case 'UserHealthChanged':
+      case 'UserHealthRecovered':
+        await tx.query(`INSERT INTO user_band_history (project_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [event.data.projectId, event.data.userId]);
         return;
       case 'MergeSuggestionConfirmed':
         await decideSuggestion(tx, event.data.suggestionId, 'confirmed', event.data.at);

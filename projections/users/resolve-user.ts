@@ -17,3 +17,18 @@ export async function resolveUserId(db: Queryable, projectId: string, userIdOrEm
   );
   return found.rows[0]?.user_id;
 }
+
+/**
+ * The user an erasure request names (spec 4.7): as `resolveUserId`, or else a user no longer shown
+ * (a shadow user or one seen only in items, whose items were all deleted) whose health-band history
+ * is still in the log under that userId or email.
+ */
+export async function resolveErasableUserId(db: Queryable, projectId: string, userIdOrEmail: string): Promise<string | undefined> {
+  const shown = await resolveUserId(db, projectId, userIdOrEmail);
+  if (shown !== undefined) return shown;
+  const gone = await db.query<{ user_id: string }>(
+    `SELECT user_id FROM user_band_history WHERE project_id = $1 AND user_id IN ($2, $3) ORDER BY user_id = $2 DESC LIMIT 1`,
+    [projectId, userIdOrEmail, normaliseEmail(userIdOrEmail)],
+  );
+  return gone.rows[0]?.user_id;
+}

@@ -38,7 +38,8 @@ const BAND_ORDER = { at_risk: 0, watch: 1 } as const;
  * Only users with something against them in the health lookback can score below healthy (silence and
  * praise never do, `health.ts`), so only they are scored, with the same inputs and model as
  * `GET /users/{id}`: those the health worker last recorded at risk, then any with a non-positive item
- * or a change of value in the lookback, at most `MAX_SCORED` of them.
+ * or a change of value in the lookback, at most `MAX_SCORED` of them. Shadow users (known only by
+ * an email, their `userId`) are listed too: they are scored and alerted on like identified users.
  */
 export async function customersAtRisk(db: Queryable, projectId: string, band: RiskBandFilter, limit: number, now: Date): Promise<CustomersAtRisk> {
   const since = new Date(now.getTime() - HEALTH_MODEL.lookbackDays * 86_400_000).toISOString();
@@ -51,7 +52,7 @@ export async function customersAtRisk(db: Queryable, projectId: string, band: Ri
          SELECT f.created_at FROM user_feedback uf JOIN feedback_items f USING (feedback_id)
           WHERE uf.project_id = u.project_id AND uf.user_id = u.user_id ORDER BY f.created_at DESC LIMIT 1) latest ON true
        LEFT JOIN health_at_risk r ON r.project_id = u.project_id AND r.user_id = u.user_id
-      WHERE u.project_id = $1 AND NOT u.shadow AND (
+      WHERE u.project_id = $1 AND (
             r.user_id IS NOT NULL
          OR m.changed_at >= $2 OR m.lost_at >= $2
          OR EXISTS (SELECT 1 FROM user_feedback uf JOIN feedback_items f USING (feedback_id)

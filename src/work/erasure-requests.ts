@@ -14,6 +14,7 @@ const USER_TABLES = [
   'user_value_marks',
   'user_feedback',
   'identity_suggestions',
+  'user_band_history',
   'health_feedback_users',
   'user_health_due',
   'health_at_risk',

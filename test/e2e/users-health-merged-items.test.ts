@@ -53,7 +53,7 @@ describe('health after a merge: deleting a moved item rescores the real user', f
     expect(recorded[0].data).to.include({ userId: 'u-mia', band: 'at_risk' });
   });
 
-  it('a shadow user (items by email, no profile) is never scored into a stream', async () => {
+  it('a shadow user whose only item is deleted is gone: scoring its email writes no stream and leaves no queue row', async () => {
     const item = await submitFeedback(server, project.secretKey, { text: 'Slow sync', email: 'lone@example.com' });
     await untilConsumersCaughtUp(server);
     await drainHealthQueue();

@@ -107,6 +107,20 @@ describe('workspace: Customers at risk (/app/customers) and a customer’s healt
     expect(erin).to.include(`<strong class="health-score">${(await apiUser('erin')).health.score}</strong>`);
   });
 
+  it('a shadow user (known only by an email) who threatens to leave is listed at risk, linked to its page by the email', async () => {
+    const email = 'rowan.shadow@example.com';
+    const id = await submitFeedback(server, project.secretKey, { text: 'We will switch to a competitor when our contract ends.', email });
+    await waitForProcessed(server, project.secretKey, id);
+    await expectEventually(async () => expect((await apiUser(email)).health.band).to.equal('at_risk'), { timeoutMs: 30_000, intervalMs: 200 });
+    const rows = rowsOf(await (await page('/app/customers?band=at_risk')).text());
+    expect(rows.map((row) => row.userId)).to.include(email);
+    const row = rows.find((candidate) => candidate.userId === email)!;
+    expect(row.html).to.include(`<a href="/app/users/${encodeURIComponent(email)}">${email}</a>`);
+    const user = await page(`/app/users/${encodeURIComponent(email)}`);
+    expect(user.status).to.equal(200);
+    expect(await user.text()).to.include(`<strong class="health-score">${(await apiUser(email)).health.score}</strong>`);
+  });
+
   it('another project’s user, and an unknown one, are 404; without a session the pages are 401', async () => {
     expect((await page('/app/users/stranger')).status).to.equal(404);
     expect((await page('/app/users/nobody')).status).to.equal(404);

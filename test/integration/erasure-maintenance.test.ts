@@ -68,6 +68,7 @@ describe('erasure maintenance pass', function () {
         'user_value_marks',
         'user_feedback',
         'identity_suggestions',
+        'user_band_history',
         'health_feedback_users',
         'user_health_due',
         'webhook_deliveries',

@@ -34,6 +34,8 @@ export interface RecordHealth {
   atRisk: boolean;
   reasons: HealthReason[];
   triggeredByFeedbackId: string | null;
+  /** The user is known only by an email (`userId` is that email): their entry alerts Slack, not `user.health_changed`. */
+  shadow?: boolean;
   at: string;
 }
 
@@ -73,9 +75,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
 }
 
 function decideHealth(command: RecordHealth, state: UserState): UserEvent[] {
-  const { projectId, userId, score, atRisk, reasons, triggeredByFeedbackId, at } = command;
+  const { projectId, userId, score, atRisk, reasons, triggeredByFeedbackId, shadow, at } = command;
   if (atRisk && !state.atRisk) {
-    return [{ type: 'UserHealthChanged', data: { projectId, userId, score, band: 'at_risk', triggeredByFeedbackId, reasons, at } }];
+    const data = { projectId, userId, score, band: 'at_risk' as const, triggeredByFeedbackId, reasons, at };
+    return [{ type: 'UserHealthChanged', data: shadow ? { ...data, shadow: true } : data }];
   }
   if (!atRisk && state.atRisk) return [{ type: 'UserHealthRecovered', data: { projectId, userId, score, at } }];
   return [];

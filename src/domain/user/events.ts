@@ -47,6 +47,8 @@ export interface UserErased {
  * The user entered the at-risk band (health below 40; spec 6): recorded on entering, not while
  * staying. `triggeredByFeedbackId`: the item whose analysis moved the score, for the backfill rule.
  * `reasons`: why, as the model said at that moment (absent in events recorded before they were kept).
+ * `shadow`: the user was known only by an email (the `userId` is that email, the stream is named by
+ * its hash): a Slack alert, but no `user.health_changed`, which spec 6 keeps for identified users.
  */
 export interface UserHealthChanged {
   type: 'UserHealthChanged';
@@ -57,6 +59,7 @@ export interface UserHealthChanged {
     band: 'at_risk';
     triggeredByFeedbackId: string | null;
     reasons?: HealthReason[];
+    shadow?: true;
     at: string;
   };
 }

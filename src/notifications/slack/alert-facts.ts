@@ -29,6 +29,8 @@ export interface UserAlertFacts {
   kind: 'user.health_changed';
   projectName: string;
   userId: string;
+  /** Known only by an email, which is the `userId`. */
+  shadow: boolean;
   score: number;
   /** The customer value as an exact decimal, and the trait it comes from. */
   value: string | null;
@@ -107,6 +109,7 @@ async function userFacts(
     kind: 'user.health_changed',
     projectName,
     userId,
+    shadow: alert.data.shadow === true,
     score: Number(alert.data.score),
     value: value.rows[0]?.current ?? null,
     valueTrait: trait,

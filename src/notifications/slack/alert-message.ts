@@ -34,7 +34,8 @@ function summary(facts: AlertFacts): string {
       return `*${escapeSlack(facts.label)}* was resolved and has new feedback: ${facts.reportsLast24h} report(s) in the last 24 hours, ${facts.size} items in the theme.`;
     case 'user.health_changed': {
       const value = facts.value === null ? '' : ` Customer value (${escapeSlack(facts.valueTrait ?? 'value')}): *${facts.value}*.`;
-      return `*${escapeSlack(facts.userId)}* entered the at-risk band (health ${facts.score}/100).${value}`;
+      const who = facts.shadow ? `*${escapeSlack(facts.userId)}* (known only by this email)` : `*${escapeSlack(facts.userId)}*`;
+      return `${who} entered the at-risk band (health ${facts.score}/100).${value}`;
     }
   }
 }

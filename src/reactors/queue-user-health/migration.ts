@@ -70,4 +70,17 @@ export const userHealthMigrations: Migration[] = [
       END $$;
     `,
   },
+  {
+    // Shadow users (known only by an email) were scored on read only: each is scored once, so the
+    // ones at risk now are recorded, and alerted, as identified users were by the rescore above.
+    id: '0824_user_health_shadow_users',
+    sql: `
+      DO $$ BEGIN
+        IF to_regclass('users') IS NOT NULL THEN
+          INSERT INTO user_health_due (project_id, user_id) SELECT project_id, user_id FROM users WHERE shadow
+          ON CONFLICT (project_id, user_id) DO UPDATE SET mark = user_health_due.mark + 1;
+        END IF;
+      END $$;
+    `,
+  },
 ];

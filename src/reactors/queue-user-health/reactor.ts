@@ -61,8 +61,8 @@ const THEME_STATUS_EVENTS = ['ClusterResolved', 'ClusterRegressed', 'ClusterReop
  * problems), or is deleted (items that came by email included: after a merge they are the real
  * user's); a theme of theirs is resolved, regresses, reopens, is set active or muted, or is merged
  * into another; an identify call may have changed their customer value; a shadow user merges into
- * them (a confirmed suggestion). The health worker does it. Users known only by email (shadow
- * users) are scored when read, never alerted on.
+ * them (a confirmed suggestion). The health worker does it, for shadow users (known only by an
+ * email, the key of their items) too.
  */
 export const queueUserHealth = reactor({
   name: 'queue-user-health',

@@ -17,6 +17,8 @@ export interface OutboxEntry {
   data: Record<string, unknown>;
   /** The item that caused it, for the 48-hour backfill rule. */
   triggeredByFeedbackId?: string;
+  /** A Slack alert only, never a webhook delivery: a shadow user entering the at-risk band (spec 6 keeps `user.health_changed` for identified users). */
+  slackOnly?: true;
 }
 
 /** The analysis `feedback.processed` carries, kept by the outbox from `FeedbackProcessed` until the item has its theme. */
@@ -105,7 +107,9 @@ export function outboxEntryFor(event: SourceEvent, facts: EnvelopeFacts = {}): O
           triggeredByFeedbackId: event.data.triggeredByFeedbackId,
           reasons: event.data.reasons ?? [],
           at: event.data.at,
+          ...(event.data.shadow ? { shadow: true } : {}),
         },
+        ...(event.data.shadow ? { slackOnly: true as const } : {}),
       };
     case 'QuestionVerdictChanged':
       return {

@@ -136,6 +136,7 @@ async function enqueue(event: SourceEvent, tx: Queryable, facts: EnvelopeFacts =
     if (backfilled.rows.length > 0) return;
   }
   await queueSlackAlert(tx, entry, event.position.prepare);
+  if (entry.slackOnly) return;
   await tx.query(
     `INSERT INTO webhook_deliveries (event_id, endpoint_id, project_id, kind, occurred_at, data, seq)
      SELECT $1, endpoint_id, project_id, $3, $4, $5, $6 FROM webhook_endpoints

@@ -6,10 +6,12 @@ import type { OutboxEntry } from './envelopes.js';
 const ALERTED: ReadonlySet<string> = new Set(['cluster.spiking', 'cluster.regressed', 'user.health_changed']);
 
 /**
- * A user entering the at-risk band is alerted when their current customer value (the project's
- * `customerValueTrait`) is positive and either at least the project's `slackMinValue`, when one is
- * set, or otherwise in the project's top quartile: fewer than a quarter of the project's users with
- * a positive value have a higher one. Without a customer-value trait no user is alerted.
+ * An identified user entering the at-risk band is alerted when their current customer value (the
+ * project's `customerValueTrait`) is positive and either at least the project's `slackMinValue`, when
+ * one is set, or otherwise in the project's top quartile: fewer than a quarter of the project's users
+ * with a positive value have a higher one. Without a customer-value trait no identified user is
+ * alerted. A shadow user (known only by an email) has no traits, so no value to rank: unknown is not
+ * low, and spec 2.3 has shadow users trigger at-risk alerts, so every one entering the band is alerted.
  */
 const HIGH_VALUE_USER = `
   EXISTS (
@@ -28,7 +30,8 @@ const HIGH_VALUE_USER = `
  */
 export async function queueSlackAlert(tx: Queryable, entry: OutboxEntry, seq: bigint): Promise<void> {
   if (!ALERTED.has(entry.kind)) return;
-  const userId = entry.kind === 'user.health_changed' ? String(entry.data.userId) : null;
+  const valueRanked = entry.kind === 'user.health_changed' && entry.data.shadow !== true;
+  const userId = valueRanked ? String(entry.data.userId) : null;
   await tx.query(
     `INSERT INTO slack_alerts (event_id, project_id, kind, occurred_at, data, seq)
      SELECT $1, c.project_id, $3, $4, $5, $6 FROM slack_channels c

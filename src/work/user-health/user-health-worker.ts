@@ -19,16 +19,23 @@ interface DueUser {
   triggered_by_feedback_id: string | null;
 }
 
+interface ScoredUser {
+  userId: string;
+  /** Known only by an email: `userId` is that email. */
+  shadow: boolean;
+}
+
 /**
  * The user a due key (a userId, or the email of an item that came without one) is now: a merge may
- * have moved the email's items to a real profile. Undefined for shadow users (no stream, never
- * alerted on) and for users the read model no longer knows (erased).
+ * have moved the email's items to a real profile. Shadow users are scored like identified ones (spec
+ * 2.3: they can trigger at-risk alerts). Undefined for users the read model no longer knows (erased,
+ * or a shadow user whose items were all deleted).
  */
-async function scoredUser(db: Queryable, projectId: string, key: string): Promise<string | undefined> {
+async function scoredUser(db: Queryable, projectId: string, key: string): Promise<ScoredUser | undefined> {
   const userId = await resolveUserId(db, projectId, key);
   if (userId === undefined) return undefined;
-  const identified = await db.query(`SELECT 1 FROM users WHERE project_id = $1 AND user_id = $2 AND NOT shadow`, [projectId, userId]);
-  return identified.rowCount === 1 ? userId : undefined;
+  const found = await db.query<{ shadow: boolean }>(`SELECT shadow FROM users WHERE project_id = $1 AND user_id = $2`, [projectId, userId]);
+  return found.rows[0] ? { userId, shadow: found.rows[0].shadow } : undefined;
 }
 
 /** How often the users last scored at risk are scored again (see `markAtRiskUsersDue`). */
@@ -50,7 +57,8 @@ export async function markAtRiskUsersDue(db: Queryable): Promise<number> {
 /**
  * Scores the users marked due by the `queue-user-health` reactor and records a change of band on
  * the user's stream (`UserHealthChanged` on entering the at-risk band, `UserHealthRecovered` on
- * leaving it). Users who are no longer in the read model (erased), and shadow users, are skipped.
+ * leaving it), shadow users' on the stream named by the hash of their email. Users who are no longer
+ * in the read model (erased) are skipped.
  */
 export class UserHealthWorker {
   constructor(private readonly services: Pick<CoreServices, 'db' | 'store' | 'clock' | 'logger' | 'ids'>) {}
@@ -72,9 +80,11 @@ export class UserHealthWorker {
   private async score(due: DueUser): Promise<void> {
     const { db } = this.services;
     try {
-      const userId = await scoredUser(db, due.project_id, due.user_id);
-      if (userId === undefined) await db.query(`DELETE FROM health_at_risk WHERE project_id = $1 AND user_id = $2`, [due.project_id, due.user_id]);
-      else {
+      const user = await scoredUser(db, due.project_id, due.user_id);
+      // The key names no one now, or a shadow user merged into a real profile: its own at-risk mark goes.
+      if (user?.userId !== due.user_id) await db.query(`DELETE FROM health_at_risk WHERE project_id = $1 AND user_id = $2`, [due.project_id, due.user_id]);
+      if (user !== undefined) {
+        const { userId, shadow } = user;
         const { score, reasons, atRisk } = await userHealth(db, due.project_id, userId, this.services.clock.now());
         await handleOnLiveIncarnation(
           this.services.store,
@@ -88,6 +98,7 @@ export class UserHealthWorker {
             atRisk,
             reasons,
             triggeredByFeedbackId: due.triggered_by_feedback_id,
+            shadow,
             at: this.services.clock.now().toISOString(),
           },
           { context: systemContext('user-health', this.services.ids.next('run')) },

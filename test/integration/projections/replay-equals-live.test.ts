@@ -10,6 +10,7 @@ import { untrackQuestion } from '../../../commands/untrack-question/handler.js';
 import { expectEventually } from '../../support/eventually.js';
 import { confirmMergeSuggestion, rejectMergeSuggestion } from '../../../commands/decide-merge-suggestion/handler.js';
 import { mergeSuggestions } from '../../../queries/merge-suggestions/query.js';
+import { userStream } from '../../../src/domain/user/events.js';
 
 describe('replay equals live (feedbackctl reproject)', function () {
   // The set-up waits for analyses and two user erasures: on a busy machine that takes a while.
@@ -103,10 +104,27 @@ describe('replay equals live (feedbackctl reproject)', function () {
     await server.request('/api/v1/feedback', { key: c.secretKey, method: 'POST', body: JSON.stringify({ text: 'Sync is slow', email: 'hana@example.com' }) });
     expect((await identify(c.secretKey, 'hana', { email: 'hana@example.com' })).status).to.equal(200);
     await changeProjectSettings(server.runtime, c.projectId, { identityLinking: 'off' }, testContext());
-    // User erasures (spec 4.7): carl (identified only) in A, ben (one item) in B; the request's status outlives them.
+    // A shadow user in B threatens to leave: the health worker records its band on the stream of its
+    // email; it then merges into ivy (linking auto), whose erasure below erases that stream too.
+    const ivyItem = (await (
+      await server.request('/api/v1/feedback', {
+        key: b.secretKey,
+        method: 'POST',
+        body: JSON.stringify({ text: 'We will switch to a competitor when our contract ends.', email: 'ivy@example.com' }),
+      })
+    ).json()) as { id: string };
+    await waitForProcessed(server, b.secretKey, ivyItem.id);
+    await expectEventually(
+      async () =>
+        expect((await server.runtime.store.readStream(userStream(b.projectId, 'ivy@example.com'))).map((e) => e.type)).to.include('UserHealthChanged'),
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
+    expect((await identify(b.secretKey, 'ivy', { email: 'ivy@example.com' })).status).to.equal(200);
+    // User erasures (spec 4.7): carl (identified only) in A, ben (one item) and ivy (a merged shadow user) in B; the request's status outlives them.
     for (const [key, userId] of [
       [a.secretKey, 'carl'],
       [b.secretKey, 'ben'],
+      [b.secretKey, 'ivy'],
     ] as const) {
       const { requestId } = (await (await server.request(`/api/v1/users/${userId}`, { key, method: 'DELETE' })).json()) as { requestId: string };
       await expectEventually(
@@ -173,6 +191,7 @@ describe('replay equals live (feedbackctl reproject)', function () {
       'user_aliases',
       'user_linking',
       'identity_suggestions',
+      'user_band_history',
       'transcripts',
       'tracked_questions',
       'analysis_jobs',
@@ -201,7 +220,9 @@ describe('replay equals live (feedbackctl reproject)', function () {
       .and.include('"status":"rejected"')
       .and.include('"status":"open"')
       .and.include('"status":"dismissed"');
-    expect(live.user_erasures).to.have.length(2);
+    expect(live.user_erasures).to.have.length(3);
+    const ivyStreams = await db.query(`SELECT 1 FROM events WHERE data::text LIKE '%ivy@example.com%'`);
+    expect(ivyStreams.rowCount, 'the merged shadow user’s band change is erased with ivy').to.equal(0);
     expect(live.transcripts).to.have.length(2);
     expect(live.tracked_questions).to.have.length(1);
     expect(live.tracked_questions[0]).to.include('"embedding_model":"use-lite-512"');

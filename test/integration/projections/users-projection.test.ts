@@ -1,5 +1,5 @@
 import type { FeedbackEvent, FeedbackSubmitted } from '../../../src/domain/feedback/events.js';
-import type { UserIdentified } from '../../../src/domain/user/events.js';
+import type { UserEvent, UserIdentified } from '../../../src/domain/user/events.js';
 import { usersProjection } from '../../../projections/users/projection.js';
 import { ProjectionSpecification } from '../../support/projection-spec.js';
 
@@ -26,6 +26,10 @@ const submitted = (feedbackId: string, userId: string | null, createdAt: string)
     redactions: {},
   } satisfies FeedbackSubmitted['data'],
 });
+const submittedByEmail = (feedbackId: string, email: string, createdAt: string): FeedbackEvent => {
+  const event = submitted(feedbackId, null, createdAt) as { type: 'FeedbackSubmitted'; data: FeedbackSubmitted['data'] };
+  return { ...event, data: { ...event.data, email } };
+};
 const deleted = (feedbackId: string): FeedbackEvent => ({ type: 'FeedbackDeleted', data: { feedbackId, projectId: 'p1', deletedAt: T3, clusterId: null } });
 
 const USERS = `SELECT project_id, user_id, traits, first_seen_at, last_seen_at, feedback_count FROM users ORDER BY project_id, user_id`;
@@ -87,5 +91,24 @@ describe('users projection (spec 2.3)', () => {
       .given([submitted('fb1', 'u2', T1), submitted('fb2', 'u2', T2)])
       .when([deleted('fb1'), deleted('fb2'), deleted('fb-unknown')])
       .thenRows(USERS, []);
+  });
+
+  it('given a band change of a shadow user (its userId is its email) whose only item is then deleted, then the user is gone but its band history is kept until its erasure', async () => {
+    const email = 'ana@example.com';
+    const byEmail = submittedByEmail('fb1', email, T1);
+    const entered: UserEvent = {
+      type: 'UserHealthChanged',
+      data: { projectId: 'p1', userId: email, score: 20, band: 'at_risk', triggeredByFeedbackId: 'fb1', reasons: [], shadow: true, at: T1 },
+    };
+    const HISTORY = `SELECT project_id, user_id FROM user_band_history ORDER BY user_id`;
+    await spec
+      .given([byEmail, entered])
+      .when([deleted('fb1')])
+      .thenRows(USERS, []);
+    await spec.given([byEmail, entered, deleted('fb1')]).thenRows(HISTORY, [{ project_id: 'p1', user_id: email }]);
+    await spec
+      .given([byEmail, entered, deleted('fb1')])
+      .when([{ type: 'UserErased', data: { projectId: 'p1', userId: email, requestId: 'del_1', at: T2 } }])
+      .thenRows(HISTORY, []);
   });
 });

@@ -418,4 +418,38 @@ describe('User decider: health bands (spec 6, user.health_changed)', () => {
       .when(record(20))
       .then([entered(20)]);
   });
+
+  describe('a shadow user (known only by an email, which is its userId)', () => {
+    const shadowRef = { projectId: 'prj_1', userId: 'ana@example.com' };
+    const recordShadow = (score: number) => ({ ...record(score), ...shadowRef, shadow: true });
+    const enteredShadow = (score: number): UserEvent => ({
+      type: 'UserHealthChanged',
+      data: { ...shadowRef, score, band: 'at_risk', triggeredByFeedbackId: 'fb_1', reasons, shadow: true, at },
+    });
+
+    it('records entering the band marked as a shadow user’s (a Slack alert, no user.health_changed)', () => {
+      spec
+        .given([])
+        .when(recordShadow(25))
+        .then([enteredShadow(25)]);
+    });
+
+    it('records leaving and entering again like an identified user’s', () => {
+      spec
+        .given([enteredShadow(25)])
+        .when(recordShadow(12))
+        .thenNothing();
+      spec
+        .given([enteredShadow(25)])
+        .when(recordShadow(50))
+        .then([{ type: 'UserHealthRecovered', data: { ...shadowRef, score: 50, at } }]);
+    });
+
+    it('an identified user scored with shadow false records no shadow mark', () => {
+      spec
+        .given([])
+        .when({ ...record(39), shadow: false })
+        .then([entered(39)]);
+    });
+  });
 });

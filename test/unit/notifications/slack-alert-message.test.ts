@@ -53,6 +53,26 @@ describe('Slack alert messages (Block Kit)', () => {
     expect((message.blocks[3] as any).elements[0].url).to.equal('https://f.example/app/themes/c%2F1');
   });
 
+  it('says a shadow user is known only by their email, shows no value, and links to the user by that email', () => {
+    const message = alertMessage(
+      {
+        kind: 'user.health_changed',
+        projectName: 'P',
+        userId: 'ana@example.com',
+        shadow: true,
+        score: 18,
+        value: null,
+        valueTrait: 'mrr',
+        quotes: [],
+        occurredAt,
+      },
+      'https://f.example',
+    );
+    expect((message.blocks[0] as any).text.text).to.equal('At risk: ana@example.com');
+    expect((message.blocks[1] as any).text.text).to.equal('*ana@example.com* (known only by this email) entered the at-risk band (health 18/100).');
+    expect((message.blocks.at(-1) as any).elements[0].url).to.equal('https://f.example/app/users/ana%40example.com');
+  });
+
   it('quotes on one line, cut at a word with an ellipsis, never splitting a character', () => {
     expect(shortQuote('  one\n\ntwo   three ')).to.equal('one two three');
     const cut = shortQuote(`${'word '.repeat(50)}end`, 40);
