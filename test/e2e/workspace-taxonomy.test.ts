@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { areaRollups } from '../../queries/trends/area-figures.js';
+import { resolvePeriod } from '../../queries/trends/period.js';
 import { LOGIN_PHRASINGS } from '../support/clusters.js';
 import { expectProblem, readJson, type TestProject } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -104,6 +106,10 @@ describe('workspace taxonomy: themes grouped by parent area, defining themes, ed
     expect(area).to.match(/data-label="Churn risk" class="num churn">0</);
     const none = /<tbody class="area area-none">([\s\S]*?)<\/tbody>/.exec(grouped)?.[1];
     expect(none).to.include('No area').and.include(`data-theme="${login}"`).and.not.include(`data-theme="${dark}"`);
+
+    const rollups = await areaRollups(server.runtime.db, project.projectId, resolvePeriod({}, new Date()), 'day');
+    expect(rollups.get(billing), 'the area counts all its items, listed themes or not').to.deep.include({ count: parent.rollup.size, themes: 1 });
+    expect([...rollups.keys()], 'themes in no area and with no children are no area').to.deep.equal([billing]);
 
     const filtered = await page('/app?days=30&group=area&source=widget', editor);
     expect(filtered, 'a filter no item matches leaves no area').to.include('No themes have items in this period with these filters');

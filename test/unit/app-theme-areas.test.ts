@@ -53,6 +53,29 @@ describe('workspace: themes grouped by parent area', () => {
     expect(second.rollup.count).to.equal(4);
     expect(unfiled.map((t) => t.id)).to.deep.equal(['big', 'c']);
   });
+
+  it('given every area’s figures over all its items, then an area’s row counts the themes the page does not list, and an area with none listed still has its row', () => {
+    const themes = [trend('a', 5), trend('c', 1)];
+    const taxonomy = new Map([entry('a', 'area1'), entry('area1', null, true), entry('area3', null, true), entry('c', null)]);
+    const figures = (count: number, themesInArea: number) => ({
+      count,
+      previous: 2,
+      churnRiskCount: 1,
+      sentiment: { positive: 0, neutral: count, negative: 0 },
+      series: [count],
+      themes: themesInArea,
+    });
+    const rollups = new Map([
+      ['area1', figures(12, 4)],
+      ['area3', figures(7, 2)],
+    ]);
+    const { areas, unfiled } = groupByArea(themes, taxonomy, new Map([['a', [5]]]), rollups);
+    expect(areas.map((area) => [area.parent.id, area.rollup.count, area.children.length, area.themes])).to.deep.equal([
+      ['area1', 12, 1, 4],
+      ['area3', 7, 0, 2],
+    ]);
+    expect(unfiled.map((t) => t.id)).to.deep.equal(['c']);
+  });
 });
 
 describe('workspace: keywords typed into a form', () => {

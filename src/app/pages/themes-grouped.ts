@@ -1,4 +1,5 @@
 import type { TaxonomyEntry } from '../../../queries/clusters/theme-taxonomy.js';
+import type { AreaRollup } from '../../../queries/trends/area-figures.js';
 import type { ThemeTrend } from '../../../queries/trends/theme-trends.js';
 import { html, type SafeHtml } from '../html.js';
 import { badges, changeText, money, sentimentBar, sparkline } from './figures.js';
@@ -11,6 +12,8 @@ export interface GroupedThemesData {
   series: Map<string, number[]>;
   /** Per parent area, the revenue of its items in the period; undefined when the project has no customer value. */
   areaRevenue?: Map<string, number>;
+  /** Per parent area, the figures of all its items, listed themes or not. */
+  areaRollups?: Map<string, AreaRollup>;
   link: (id: string) => string;
 }
 
@@ -26,9 +29,15 @@ function figureCells(figures: AreaFigures, revenue: number | undefined): SafeHtm
     ${revenue === undefined ? '' : html`<td data-label="Revenue" class="num">${money(revenue)}</td>`}`;
 }
 
+/** "3 themes", or "3 of 7 themes listed" when the area has themes in the period that the page does not list. */
+function areaCount(listed: number, themes: number): string {
+  const noun = themes === 1 ? 'theme' : 'themes';
+  return listed < themes ? `${listed} of ${themes} ${noun} listed` : `${listed} ${listed === 1 ? 'theme' : 'themes'}`;
+}
+
 /** The themes page grouped by parent area: a roll-up row per area, then its themes; themes in no area under "No area". */
-export function groupedThemesTable({ themes, taxonomy, series, areaRevenue, link }: GroupedThemesData): SafeHtml {
-  const { areas, unfiled } = groupByArea(themes, taxonomy, series);
+export function groupedThemesTable({ themes, taxonomy, series, areaRevenue, areaRollups, link }: GroupedThemesData): SafeHtml {
+  const { areas, unfiled } = groupByArea(themes, taxonomy, series, areaRollups);
   const revenue = areaRevenue !== undefined;
   const themeRow = (theme: ThemeTrend, note: SafeHtml | string = '') =>
     html`<tr class="area-theme" data-theme="${theme.id}">
@@ -59,7 +68,7 @@ export function groupedThemesTable({ themes, taxonomy, series, areaRevenue, link
           <tr class="area-row">
             <th scope="rowgroup" data-label="Area">
               <a href="${link(area.parent.id)}">${area.parent.label || 'Untitled theme'}</a> ${originBadge(area.parent.origin)}
-              <span class="area-count">${area.children.length} ${area.children.length === 1 ? 'theme' : 'themes'}</span>
+              <span class="area-count">${areaCount(area.children.length, area.themes)}</span>
             </th>
             ${figureCells(area.rollup, areaRevenue?.get(area.parent.id) ?? (revenue ? 0 : undefined))}
           </tr>

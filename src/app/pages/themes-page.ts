@@ -1,4 +1,5 @@
 import type { TaxonomyEntry } from '../../../queries/clusters/theme-taxonomy.js';
+import type { AreaRollup } from '../../../queries/trends/area-figures.js';
 import type { ThemeTrend } from '../../../queries/trends/theme-trends.js';
 import type { AppAssets } from '../assets.js';
 import { html } from '../html.js';
@@ -20,6 +21,8 @@ export interface ThemesPageData {
   /** Grouped by parent area (`group=area`), with each area's revenue when the page shows revenue. */
   grouped: boolean;
   areaRevenue?: Map<string, number>;
+  /** When grouped: every area's figures over all its items, listed themes or not. */
+  areaRollups?: Map<string, AreaRollup>;
   /** The themes a new theme can be filed under (editors only). */
   parentChoices: ParentChoice[];
   /** Why defining a theme was refused, shown above the form. */
@@ -73,7 +76,14 @@ export function themesPage(assets: AppAssets, data: ThemesPageData): string {
         themes.length === 0
           ? html`<p class="empty">No themes have items in this period${Object.keys(page.filters).length ? ' with these filters' : ''}.</p>`
           : data.grouped
-            ? groupedThemesTable({ themes, taxonomy, series, areaRevenue: revenue ? (data.areaRevenue ?? new Map()) : undefined, link })
+            ? groupedThemesTable({
+                themes,
+                taxonomy,
+                series,
+                areaRevenue: revenue ? (data.areaRevenue ?? new Map()) : undefined,
+                areaRollups: data.areaRollups,
+                link,
+              })
             : html`<table class="themes">
                 <caption class="visually-hidden">
                   Themes ranked by items in the period

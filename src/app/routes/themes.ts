@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { parentChoices, themeTaxonomy } from '../../../queries/clusters/theme-taxonomy.js';
+import { areaRollups } from '../../../queries/trends/area-figures.js';
 import { areaRevenue } from '../../../queries/trends/area-revenue.js';
 import { themeSeries } from '../../../queries/trends/theme-series.js';
 import { themeTrends } from '../../../queries/trends/theme-trends.js';
@@ -38,11 +39,9 @@ export async function renderThemesPage(ctx: Koa.Context, services: CoreServices,
     bucket,
     page.filters,
   );
-  const taxonomy = await themeTaxonomy(
-    services.db,
-    session.projectId,
-    themes.map((t) => t.id),
-  );
+  // Grouped, every area with items counts all of them, also those of themes beyond the ones listed.
+  const rollups = grouped ? await areaRollups(services.db, session.projectId, page.period, bucket, page.filters) : undefined;
+  const taxonomy = await themeTaxonomy(services.db, session.projectId, [...themes.map((t) => t.id), ...(rollups?.keys() ?? [])]);
   const areas = [...taxonomy.values()].filter((entry) => entry.isParent).map((entry) => entry.id);
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = themesPage(assets, {
@@ -52,6 +51,7 @@ export async function renderThemesPage(ctx: Koa.Context, services: CoreServices,
     series,
     taxonomy,
     grouped,
+    areaRollups: rollups,
     areaRevenue:
       grouped && session.customerValueTrait !== null ? await areaRevenue(services.db, session.projectId, areas, page.period, page.filters) : undefined,
     parentChoices: session.role === 'editor' ? await parentChoices(services.db, session.projectId) : [],
