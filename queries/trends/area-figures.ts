@@ -1,6 +1,6 @@
 import type { Queryable } from '../../src/db/database.js';
 import { bucketStarts, previousPeriod, type Bucket, type Period } from './period.js';
-import { filterConditions, type TrendFilters } from './theme-trends.js';
+import { filterConditions, PERIOD_COUNTS, type PeriodCounts, type TrendFilters } from './theme-trends.js';
 
 /** An area's figures over all of its items: its own and its child themes'. */
 export interface AreaFigures {
@@ -16,14 +16,8 @@ export interface AreaRollup extends AreaFigures {
   themes: number;
 }
 
-interface Row {
+interface Row extends PeriodCounts {
   area: string;
-  count: number;
-  previous: number;
-  positive: number;
-  neutral: number;
-  negative: number;
-  churn_risk: number;
   themes: number;
 }
 
@@ -48,15 +42,9 @@ export async function areaRollups(
        AND (c.parent_id IS NOT NULL OR EXISTS (SELECT 1 FROM clusters k WHERE k.parent_id = c.cluster_id AND k.merged_into IS NULL))`;
   const totals = await db.query<Row>(
     `WITH items AS (${items})
-     SELECT area,
-            count(*) FILTER (WHERE created_at >= $3::timestamptz)::int AS count,
-            count(*) FILTER (WHERE created_at < $3::timestamptz)::int AS previous,
-            count(*) FILTER (WHERE created_at >= $3::timestamptz AND sentiment = 'positive')::int AS positive,
-            count(*) FILTER (WHERE created_at >= $3::timestamptz AND sentiment = 'neutral')::int AS neutral,
-            count(*) FILTER (WHERE created_at >= $3::timestamptz AND sentiment = 'negative')::int AS negative,
-            count(*) FILTER (WHERE created_at >= $3::timestamptz AND churn_risk)::int AS churn_risk,
-            count(DISTINCT cluster_id) FILTER (WHERE created_at >= $3::timestamptz AND cluster_id <> area)::int AS themes
-       FROM items GROUP BY area`,
+     SELECT fi.area, ${PERIOD_COUNTS},
+            count(DISTINCT fi.cluster_id) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.cluster_id <> fi.area)::int AS themes
+       FROM items fi GROUP BY fi.area`,
     params,
   );
   const buckets = await db.query<{ area: string; start: string; count: number }>(

@@ -29,7 +29,28 @@ export interface ThemeTrend {
   lastSeenAt: string | null;
 }
 
-interface Row {
+/** A group's items in the period and the one before it, as `PERIOD_COUNTS` selects them. */
+export interface PeriodCounts {
+  count: number;
+  previous: number;
+  positive: number;
+  neutral: number;
+  negative: number;
+  churn_risk: number;
+}
+
+/**
+ * Aggregates over items `fi` from the start of the period before ($2) to the end of the period ($4): the
+ * count in the period (from $3) and in the one before, and the sentiment mix and churn-risk count in the period.
+ */
+export const PERIOD_COUNTS = `count(*) FILTER (WHERE fi.created_at >= $3::timestamptz)::int AS count,
+              count(*) FILTER (WHERE fi.created_at < $3::timestamptz)::int AS previous,
+              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.sentiment = 'positive')::int AS positive,
+              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.sentiment = 'neutral')::int AS neutral,
+              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.sentiment = 'negative')::int AS negative,
+              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.churn_risk)::int AS churn_risk`;
+
+interface Row extends PeriodCounts {
   cluster_id: string;
   label: string;
   status: ThemeTrend['status'];
@@ -38,12 +59,6 @@ interface Row {
   first_seen_at: Date | null;
   last_seen_at: Date | null;
   regressed_at: Date | null;
-  count: number;
-  previous: number;
-  positive: number;
-  neutral: number;
-  negative: number;
-  churn_risk: number;
 }
 
 /** SQL conditions on `feedback_items fi` of project $1 for the filters, binding values from `params` onwards. */
@@ -84,12 +99,7 @@ export async function themeTrends(
   const rows = await db.query<Row>(
     `WITH counts AS (
        SELECT fi.cluster_id,
-              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz)::int AS count,
-              count(*) FILTER (WHERE fi.created_at < $3::timestamptz)::int AS previous,
-              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.sentiment = 'positive')::int AS positive,
-              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.sentiment = 'neutral')::int AS neutral,
-              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.sentiment = 'negative')::int AS negative,
-              count(*) FILTER (WHERE fi.created_at >= $3::timestamptz AND fi.churn_risk)::int AS churn_risk
+              ${PERIOD_COUNTS}
          FROM feedback_items fi
         WHERE fi.project_id = $1 AND fi.created_at >= $2::timestamptz AND fi.created_at < $4::timestamptz AND fi.cluster_id IS NOT NULL ${filtered}
         GROUP BY fi.cluster_id)

@@ -196,8 +196,8 @@ export function assessHealth(inputs: HealthInputs, now: Date, model: HealthModel
   };
 
   const kinds = new Map(items.map((item) => [item, evidenceOf(item, model.faintTone)]));
-  for (const item of followUpsOf(items, (item) => kinds.get(item)!, model.followUp)) kinds.set(item, 'open_problems');
   const kindOf = (item: HealthItem) => kinds.get(item)!;
+  for (const item of followUpsOf(items, kindOf, model.followUp)) kinds.set(item, 'open_problems');
   const negative = items.filter((item) => NEGATIVE_EVIDENCE.includes(kindOf(item)));
   const lastComplaintAt = negative.length > 0 ? Date.parse(negative[0].createdAt) : -Infinity;
   const fixedThemes = new Map<string, { resolvedAt: string | null; items: HealthItem[] }>();
