@@ -28,7 +28,7 @@ function wrapClient(client: pg.PoolClient | pg.Pool): Queryable {
 }
 
 /**
- * One code path for both engines: a `pg` pool, over TCP or over PGlite's in-process connection.
+ * One code path for both engines: a `pg` pool, over TCP or over a wire-protocol stream to PGlite (`WireStream`).
  * With a `gate` (the embedded database's single connection), each query and each transaction holds
  * the connection in turn by priority, so a request never queues behind background work.
  */

@@ -1,13 +1,14 @@
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { PoolDatabase, type Database } from './database.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { restrictDataDirToOwner } from './data-dir-permissions.js';
 import { createEmbeddedDatabase } from './create-embedded-database.js';
 import { embeddedDatabaseExists } from './embedded-database-exists.js';
 import { PriorityGate } from './priority.js';
+import { WireStream } from './wire-stream.js';
+import { pgliteBackend } from './pglite-backend.js';
 import { runMigrations, type Migration } from './migrations.js';
 
 // bigint columns (positions, counts) come back as strings by default; these stay exact.
@@ -119,7 +120,9 @@ async function openUnmigrated(options: DatabaseOptions): Promise<{ db: Database;
     const migrated = migrations && (await migratedInMemoryImage(migrations));
     const lite = await openLite(options.dataDir, inMemory ? (migrated ?? (await freshInMemoryImage())) : undefined);
     if (!inMemory) restrictDataDirToOwner(options.dataDir);
-    const pool = new pg.Pool(createPgConfig(lite) as pg.PoolConfig);
+    const backend = pgliteBackend(lite);
+    // One connection for the database's life: PGlite has one session.
+    const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => new WireStream(backend) });
     await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
     // The first in-memory database of a set of migrations is copied once migrated, before it is used.
     const afterMigrations = migrations && !migrated ? () => keepMigratedImage(lite, migrations) : undefined;
