@@ -2,26 +2,27 @@
  * Contrast: in "great app but the ads are too intrusive" the clause after the marker is the point;
  * in "the ads are too intrusive, otherwise a great app" the clause before it is; in "Great idea,
  * terrible execution" (no marker) a negative last clause after a positive one is; in "quick support,
- * even if the refund took a week" what is conceded is not.
+ * even if the refund took a week" what is conceded is not. The word lists are data (`lists/contrast.json`).
  */
 import type { FeedbackType, Sentiment } from '../../analyzer.js';
 import { lexiconScores } from '../sentiment/lexicon.js';
 import { hasProblem, namesProblem, problemType, withoutNegatedProblems } from './problem.js';
 import { productSignals } from './product-signals.js';
+import { ruleLists, wordsPattern } from './rule-lists.js';
+import lists from './lists/contrast.json' with { type: 'json' };
 
 export interface ContrastVerdict {
   sentiment: Sentiment;
   type: FeedbackType;
 }
 
-const CONTRAST =
-  /\b(but|however|although|though|except|yet|shame|sadly|unfortunately|too bad|pity|on the other hand|only (problem|issue|thing|downside|complaint|gripe) is)\b/gi;
-/** Markers after which praise follows a problem already stated: the problem before stays the point. */
-const HEAD_IS_POINT = /\b(otherwise|apart from that|other than that|aside from that|besides that)\b/i;
-/** A problem made small: "a little", "a tad", "the only downside". */
-const MINOR = /\b(a (little|bit|tad)|slightly|minor|tiny|small|(the )?only (problem|issue|thing|downside|complaint|gripe))\b/i;
-/** The tail reports that a problem gets solved ("they always solve it in the end"). */
-const TAIL_RESOLVES = /\b(they|it|he|she|team|support|you) (always |eventually |quickly |finally |do )?(solve|fix|sort|resolve|help)/i;
+const { contrastMarker, headIsPoint, minor, tailResolves, firstDoubted, concession, judgedGrievance } = ruleLists(lists);
+
+const CONTRAST = wordsPattern(contrastMarker.phrases, 'gi');
+const HEAD_IS_POINT = wordsPattern(headIsPoint.phrases, 'i');
+const MINOR = wordsPattern(minor.phrases, 'i');
+const TAIL_RESOLVES = new RegExp(String.raw`\b${tailResolves.solver} (${tailResolves.adverb} )?${tailResolves.verb}`, 'i');
+const FIRST_DOUBTED = wordsPattern(firstDoubted.phrases, 'i');
 
 function negativeClause(clause: string): ContrastVerdict | undefined {
   const plain = withoutNegatedProblems(clause);
@@ -62,13 +63,13 @@ export function readContrast(text: string): ContrastVerdict | undefined {
     if (problem) return problem;
   }
   const headSignals = productSignals(head);
-  const headNegative = hasProblem(headSignals, head) || lexiconScores(head).compound < 0 || /\b(at first|in the beginning|initially|skeptical)\b/i.test(head);
+  const headNegative = hasProblem(headSignals, head) || lexiconScores(head).compound < 0 || FIRST_DOUBTED.test(head);
   if (headNegative && (tailScore >= 0.3 || tailResolves || tailSignals.gratitude)) return { sentiment: 'positive', type: 'praise' };
   return undefined;
 }
 
-/** A concession up to the next punctuation: "even if the refund took a week", "despite the price". */
-const CONCESSION = /\b(even if|even though|despite|in spite of)\b[^,.;!?]*[,.;!?]?/i;
+/** A concession up to the next punctuation. */
+const CONCESSION = new RegExp(String.raw`\b${concession.phrases}\b[^,.;!?]*[,.;!?]?`, 'i');
 
 /** "Quick support, even if the refund took a week": what is conceded is not the point, the rest of the text is. */
 function withoutConcession(text: string): ContrastVerdict | undefined {
@@ -97,9 +98,7 @@ function asyndetic(text: string): ContrastVerdict | undefined {
   return praised ? plainlyNegative(last) : undefined;
 }
 
-/** A judgement of money or service ("pricey", "rude", "no reply"), where a topic alone ("the price", "support") judges nothing. */
-const JUDGED_GRIEVANCE =
-  /\b(expensive|overpriced|pricey|overcharg\w*|double[- ]charged|rip[- ]?off|scam|waste of|rude|unhelpful|ignored|waited|waiting|nobody|no (one|reply|response|answer)|still (no|not|waiting)|hidden fees?)\b/i;
+const JUDGED_GRIEVANCE = wordsPattern(judgedGrievance.phrases, 'i');
 
 /**
  * Without a contrast word, the last clause must be negative in its own right: something failed or annoys, a

@@ -13,6 +13,7 @@
  * - a fix reported with nothing else wrong: "the update actually fixed my sync!", "fine since the patch,
  *   thank you" (praise, not a bug).
  * Each rule answers only when its construction is present; otherwise the classifier's answer stands.
+ * The word lists are data (`lists/<rule>.json`, read by `rule-lists.ts`).
  */
 import type { FeedbackType, Sentiment } from '../../analyzer.js';
 import { readContrast } from './contrast.js';
@@ -22,6 +23,8 @@ import { productSignals } from './product-signals.js';
 import { isRemovalComplaint, removesNuisance } from './removal.js';
 import { isSarcastic } from './sarcasm.js';
 import { readEnglishProblemReport } from './problem-report.js';
+import { ruleLists, wordsPattern } from './rule-lists.js';
+import lists from './lists/hard-cases.json' with { type: 'json' };
 
 export { hasProblem } from './problem.js';
 
@@ -33,22 +36,18 @@ export interface HardCaseVerdict {
   type: FeedbackType;
 }
 
-const NEGATED_PROBLEM =
-  /\b(never (had|have|ran into|seen) (a single |any |one )?(problem|issue|trouble|bug|crash)|no (complaints|issues|problems)\b(?! (were|have been|got|being) (fixed|solved|answered))|nothing bad to say|can'?t complain|can'?t recommend [^.!?]{0,30}enough|not a single (problem|issue|bug|crash|complaint|glitch)|(haven'?t|have not|hasn'?t|has not) (had|seen) (a single|any|one) (problem|issue|bug|crash|complaint|glitch)|never (once )?(lost|crashed|froze|failed)\b|\b(zero|no) (lag|crash(es)?|glitch(es)?|downtime)\b(?! (since|after|when|until))|not bad\b|(don'?t|do not|didn'?t) hate\b|growing on me|couldn'?t be happier|can'?t fault)/i;
+const { negatedProblem, negationQualifier, questionLeadIn, complaintQuestion, whyLeadIn, anyoneElse, questionOpener, asksToAdd, fixHeld } = ruleLists(lists);
 
-const COMPLAINT_QUESTION =
-  /^\s*(seriously,? |honestly,? )?(how (is it possible|come|hard can|many (more )?times|long do i have|on earth)|who (thought|decided|approved|designed|came up)|is (anyone|anybody|someone) (actually |even )?(testing|reading|listening|working|checking)|are you (ever|even) going to|what (happened to|is the point|'s the point)|what's the point|can (you|someone) explain why|why (on earth|the hell|do i (have|need) to (log|sign|pay|wait|re)|[^?]{0,60}\bjust to\b|do i have to|am i being|would you|is (it|this|the \w+|everything) so|are there (ads|so many)|can'?t i|does (it|the \w+) (keep|always)|does it take|does every|(does|is|do) [^?]{0,50}(all the time|constantly|every (single )?time|always|keeps?)))/i;
-const QUESTION_WITH_WHY = /^\s*(seriously,? )?why\b/i;
-/** "Anyone else getting charged twice?": a problem reported as a question to other users. */
-const ANYONE_ELSE = /^\s*(is |does |has )?(anyone|anybody|someone) else\b/i;
-/** A question opener with no question mark is still a question ("why do i need an account just to see the menu"). */
-const QUESTION_OPENER = /^\s*(seriously,? |honestly,? )?(why|how come|who)\b/i;
-const ASKS_TO_ADD =
-  /^\s*(hey,? |hi,? )?(can|could|would|will) (you|u|ya|y'?all|the team|you guys) (please |pls |plz )?(add|make|include|support|build|create|introduce|offer|implement|give us|let us|allow)\b(?! (me|my|us to (the|your))\b)/i;
-
-/** A fix that held: "the kiosks have been fine since the patch", "running smoothly after your update". */
-const FIX_HELD =
-  /\b(been|is|are|was|were|running|working|worked|ran) (\w+ )?(fine|great|perfect(ly)?|flawless(ly)?|smooth(ly)?|solid|rock solid|stable|reliable|normal(ly)?) (ever )?(since|after) (the|your|that|this|you) (patch|fix|fixed|update|release|change|engineer|technician|visit)\b/i;
+const NEGATED_PROBLEM = new RegExp(String.raw`\b${negatedProblem.phrases}`, 'i');
+const NEGATION_QUALIFIER = wordsPattern(negationQualifier.phrases, 'i');
+const COMPLAINT_QUESTION = new RegExp(String.raw`^\s*${questionLeadIn.phrases}?(${complaintQuestion.phrases}|why ${complaintQuestion.why})`, 'i');
+const QUESTION_WITH_WHY = new RegExp(String.raw`^\s*${whyLeadIn.phrases}?why\b`, 'i');
+const ANYONE_ELSE = new RegExp(String.raw`^\s*${anyoneElse.phrases}\b`, 'i');
+/** A question opener with no question mark is still a question. */
+const QUESTION_OPENER = new RegExp(String.raw`^\s*${questionLeadIn.phrases}?${questionOpener.phrases}\b`, 'i');
+const { greeting, ask, addressee, please, verb, notAnAddition } = asksToAdd;
+const ASKS_TO_ADD = new RegExp(String.raw`^\s*${greeting}?${ask} ${addressee} (${please} )?${verb}\b(?! ${notAnAddition}\b)`, 'i');
+const FIX_HELD = new RegExp(String.raw`\b${fixHeld.running} (\w+ )?${fixHeld.fine} (ever )?${fixHeld.since} ${fixHeld.determiner} ${fixHeld.fix}\b`, 'i');
 
 export function detectHardCase(text: string): HardCaseVerdict | undefined {
   const signals = productSignals(text);
@@ -66,7 +65,7 @@ export function detectHardCase(text: string): HardCaseVerdict | undefined {
   const reportedType = readEnglishProblemReport(text, signals, problem, asks);
   if (reportedType) return { kind: 'problem-report', sentiment: 'negative', type: reportedType };
   if (isSarcastic(text, problem, signals.resolved)) return { kind: 'sarcasm', sentiment: 'negative', type: problemType(signals, text) };
-  if (NEGATED_PROBLEM.test(text) && problem !== 'definite' && !/\b(but|however|except|until|though)\b/i.test(text))
+  if (NEGATED_PROBLEM.test(text) && problem !== 'definite' && !NEGATION_QUALIFIER.test(text))
     return { kind: 'negation', sentiment: 'positive', type: 'praise' };
   if (ASKS_TO_ADD.test(text) && !problem) return { kind: 'request', sentiment: 'neutral', type: 'feature_request' };
   // "the new update actually fixed my sync!", "fine since the patch, thanks": a fix reported with nothing else wrong is praise.

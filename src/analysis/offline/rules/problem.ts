@@ -1,24 +1,24 @@
 /**
  * What counts as "something went wrong" inside a clause, shared by the hard-case rules: the product
  * signals plus problems they miss, after negated problems ("never crashes", "no ads") are set aside.
+ * The word lists are data (`lists/problem.json`).
  */
 import type { FeedbackType } from '../../analyzer.js';
 import { productSignals, type ProductSignals } from './product-signals.js';
 import { REMOVED_NUISANCES } from './removal.js';
+import { ruleLists, wordsPattern } from './rule-lists.js';
+import lists from './lists/problem.json' with { type: 'json' };
 
-/** Product problems the shared signals miss that matter inside a clause. */
-const EXTRA_PROBLEM =
-  /\b((deleted|erased|wiped) (all )?(my|the|our)|never (answers?|replies|responds|finds|works|loads|saves|syncs)|(\d+ (seconds?|minutes?|hours?)|an?( full| whole)? (minute|hour)) to (open|load|start|sync|save)|(way )?too (many|much|intrusive|expensive)|confusing|annoying|intrusive|doubled|not ok|breaking|broke|a joke|have to [^.!?]{0,30}(every (single )?(time|day)|again|\d+ times|three times|twice)|buffer(s|ing)?|reinstall(ed|ing)?|on hold|more ads|(paying|pay|charged?|charging) (me )?(more|extra|double|twice)|for less|logged (me )?out|log(s|ging)? me out|kick(s|ed|ing)? me out|upsells?|pop-?ups?|without (reading|looking|asking|warning|telling|any notice|notice|answering)|(always|hours?|minutes?|very|so|too|was|were|is|are|arrived|came) late|timing out|slower|worse|can'?t find|(nobody|no one) can (find|use|see|understand)|nothing works|re-?enter|hate|terrible|useless|non-?existent|unreliable|vanish(ed|es)?)\b/i;
-const TIMEOUT = /\btim(ed?|es|ing) ?out\b/i;
-const BROKEN =
-  /\b((delet(ed|ing)|eras(ed|ing)|wip(ed|ing)) (all )?(my|the|our)|logged (me )?out|log(s|ging)? me out|kick(s|ed|ing)? me out|buffer(s|ing)?|reinstall|drain(s|ing)? (my |the )?battery|never (finds|works|loads|saves|syncs|shows|opens)|broke|break(s|ing)|vanished|disappeared|(my|our) \w+( \w+)? (is|are|was|were) (just |all |completely )?gone|unreliable|(is|are) ?n[o']t reliable|fix (the|this|it|my|your)\b)/i;
-/** "never crashes", "no ads", "without any lag": a problem word under a negation is no problem. */
-const NEGATED_PROBLEM_PHRASE =
-  /\b(never|no|not (a|one|a single)|without( any)?|zero|hasn'?t|haven'?t|didn'?t|don'?t)( \w+){0,3}? (crash\w*|bugs?|issues?|problems?|lag\w*|glitch\w*|ads|adverts?|errors?|mistakes?|corrections?|complaints?|hiccups?|froze|freez\w*|hate|trouble)\b/gi;
+const { extraProblem, timeout, broken, negatedProblem, remediedProblem } = ruleLists(lists);
 
-/** "they replaced the broken part", "thanks for fixing the crash": a problem named as what was remedied. */
-const REMEDIED_PROBLEM =
-  /\b(replaced|repaired|fixed|swapped|refunded|exchanged) (the|my|a|our) (broken|faulty|damaged|defective|missing|wrong)\b|\b((for|after|since) (fixing|solving|resolving|sorting out)|(you|they|team|support|devs?|developers) (have |has )?(fixed|solved|resolved|sorted out)) (the|that|this|my|our|all) \w+/gi;
+const EXTRA_PROBLEM = wordsPattern(extraProblem.phrases, 'i');
+const TIMEOUT = wordsPattern(timeout.phrases, 'i');
+const BROKEN = new RegExp(String.raw`\b${broken.phrases}`, 'i');
+const NEGATED_PROBLEM_PHRASE = new RegExp(String.raw`\b${negatedProblem.negator}( \w+){0,3}? ${negatedProblem.problem}\b`, 'gi');
+const REMEDIED_PROBLEM = new RegExp(
+  String.raw`\b${remediedProblem.remedy} (the|my|a|our) ${remediedProblem.faulty}\b|\b${remediedProblem.fixing} (the|that|this|my|our|all) \w+`,
+  'gi',
+);
 
 export function withoutNegatedProblems(text: string): string {
   return text.replace(NEGATED_PROBLEM_PHRASE, ' ').replace(REMEDIED_PROBLEM, ' ').replace(REMOVED_NUISANCES, ' ');

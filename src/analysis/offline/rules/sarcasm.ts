@@ -3,33 +3,29 @@
  * "love paying more for less", "wow thanks for deleting my playlist", "what a \"premium\" experience").
  * Cues, each general: an eye-roll emoji; a praising opener followed by a problem or a repetition
  * ("again", "another"); thanks for a harmful act; scare quotes around a quality claim next to a
- * problem; fixed ironic phrases ("just what I needed", "because 3 weren't enough").
+ * problem; fixed ironic phrases ("just what I needed", "because 3 weren't enough"). The word lists are data
+ * (`lists/sarcasm.json`).
  */
 import { lexiconScores } from '../sentiment/lexicon.js';
 import { removesNuisance } from './removal.js';
+import { ruleLists, wordsPattern } from './rule-lists.js';
+import lists from './lists/sarcasm.json' with { type: 'json' };
 
-const EYE_ROLL = /🙄|🙃|😒|🤦/u;
-const PRAISE_WORD =
-  '(great|wonderful|fantastic|perfect|brilliant|awesome|amazing|lovely|wow|cool|super|nice|yay|sweet|excellent|terrific|bravo|congrats|thanks?|thank you|ah,? yes|oh,? sure|sure|yeah|well done)';
-/**
- * A praise word set off by punctuation ("Great, …", "cool cool cool, …"), or a praising phrase
- * ("love how …", "so glad I …"); "great app but …" is no opener (that is contrast).
- */
-const PRAISING_OPENER = new RegExp(
-  `^\\s*(oh,? |ah,? |well,? |wow,? )?(${PRAISE_WORD}( ${PRAISE_WORD})*\\s*[,.!:…]|(10\\/10|five stars|(you )?got(ta| to) love|love (how|that|it when|being|paying|having|getting|the way)|so (glad|happy|thrilled|pleased)|nothing (like|beats)|what an? |such an? |best (feature|part|thing|update)|(nice|good|great) (job|one|work|move|touch)|how (nice|lovely|convenient)|(brilliant|great|genius) (idea|move|update|decision))\\b)`,
-  'i',
+const { eyeRoll, praisingOpener, repetition, ironicPhrase, thanksForHarm, scareQuoted } = ruleLists(lists);
+
+const EYE_ROLL = new RegExp(eyeRoll.phrases, 'u');
+const { interjection, praiseWord, praisingPhrase } = praisingOpener;
+/** A praise word set off by punctuation, or a praising phrase. */
+const PRAISING_OPENER = new RegExp(String.raw`^\s*(${interjection} )?(${praiseWord}( ${praiseWord})*\s*[,.!:…]|${praisingPhrase}\b)`, 'i');
+const REPETITION = wordsPattern(repetition.phrases, 'i');
+const IRONIC_PHRASE = new RegExp(ironicPhrase.phrases, 'i');
+const { thanks, emphasis, wellDone, harmfulAct } = thanksForHarm;
+const THANKS_FOR_HARM = new RegExp(String.raw`\b${thanks}( you)?( ${emphasis})? for( the)? ${harmfulAct}|\b${wellDone} ${harmfulAct}`, 'i');
+/** A claim in double quotes of 2 to 30 characters, or in single quotes (not apostrophes) of 2 to 25. */
+const SCARE_QUOTED = new RegExp(
+  String.raw`["“”](?=[^"“”]{2,30}["“”])[^"“”]*\b${scareQuoted.doubleQuotedClaim}\b[^"“”]*["“”]|(?<![\p{L}])['‘](?=[^'’]{2,25}['’](?![\p{L}]))[^'’]*\b${scareQuoted.singleQuotedClaim}\b[^'’]*['’](?![\p{L}])`,
+  'iu',
 );
-const REPETITION = /\b(again|another|yet again|once more|all over again)\b/i;
-const IRONIC_PHRASE =
-  /thanks for nothing|\byeah,? right\b|\b(exactly|just) what i (wanted|needed|asked for)\b|\bwho needs\b[^.!?]{0,40}\banyway\b|\bbecause \w+ (weren'?t|wasn'?t|isn'?t|aren'?t) enough\b|\breal(ly)? classy\b|\bsaid no one\b|\bwhat could (possibly )?go wrong\b|\blove paying\b|\bmore for less\b|\b(love|enjoy|appreciate) (being|getting) (charged|logged|kicked|ignored|spammed|billed)/i;
-const HARMFUL_ACT = '(deleting|breaking|removing|wiping|losing|ruining|hiding|killing|erasing|resetting|doubling|raising)';
-const THANKS_FOR_HARM = new RegExp(
-  `\\b(thanks?|thank you|thx)( you)?( a lot| so much| again)? for( the)? ${HARMFUL_ACT}|\\b(nice|good|great) (job|work) ${HARMFUL_ACT}`,
-  'i',
-);
-/** A short quoted quality claim: the quotes deny it. */
-const SCARE_QUOTED =
-  /["“”](?=[^"“”]{2,30}["“”])[^"“”]*\b(fix|fixed|smart|improved|improvement|upgrade|upgraded|premium|seamless|intuitive|easy|simple|better|helpful|support|service|update|new|fast|quick|instant|free|unlimited|on its way|priority|express|feature|experience)\b[^"“”]*["“”]|(?<![\p{L}])['‘](?=[^'’]{2,25}['’](?![\p{L}]))[^'’]*\b(fix|fixed|smart|improved|improvement|upgrade|premium|seamless|intuitive|easy|better|helpful|new|fast|free|priority|express)\b[^'’]*['’](?![\p{L}])/iu;
 
 /**
  * `problem`: whether the text names something that went wrong (the caller's reading, so both rule
