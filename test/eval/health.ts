@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
-import type { Analysis } from '../../src/analysis/analyzer.js';
+import type { Analysis, Analyzer } from '../../src/analysis/analyzer.js';
 import type { HealthAssessment, HealthBand, HealthInputs, HealthItem } from '../../src/domain/user/health.js';
 import { assessHealth } from '../../src/resources/health-model.js';
 import { recordChange, type ValueChange } from '../../src/domain/user/value-change.js';
@@ -92,8 +92,12 @@ const isProblemReport = (analysis: Analysis) => analysis.type === 'complaint' ||
 const THREAT_WORDS = /\bthreat|cancel|\bleav(e|ing)\b|\bswitch|renew|churn|competitor|move to|moving to/i;
 const isExplicitChurnThreat = (history: History) => history.band === 'at_risk' && THREAT_WORDS.test(`${history.story} ${history.why}`);
 
-export async function assessHistories(histories: History[]): Promise<{ history: History; assessment: HealthAssessment; analyses: Analysis[] }[]> {
-  const analyzer = await loadOfflineAnalyzer();
+/** The histories through `analyzer` (the offline analyzer unless given), then the health model. */
+export async function assessHistories(
+  histories: History[],
+  analyzer: Pick<Analyzer, 'analyze'> | undefined = undefined,
+): Promise<{ history: History; assessment: HealthAssessment; analyses: Analysis[] }[]> {
+  analyzer ??= await loadOfflineAnalyzer();
   const out = [];
   for (const history of histories) {
     const analyses = await Promise.all(history.items.map((item) => analyzer.analyze(item.text)));
@@ -117,9 +121,9 @@ export async function assessHistories(histories: History[]): Promise<{ history: 
 
 export type HealthSet = 'tuning' | 'held-out' | 'held-out-2' | 'held-out-3' | 'held-out-4' | 'held-out-5';
 
-export async function evaluateHealth(set: HealthSet): Promise<HealthEvaluation> {
+export async function evaluateHealth(set: HealthSet, analyzer?: Pick<Analyzer, 'analyze'>): Promise<HealthEvaluation> {
   const histories = JSON.parse(await readFile(path.join(FIXTURES, set, 'histories.json'), 'utf8')) as History[];
-  const results = await assessHistories(histories);
+  const results = await assessHistories(histories, analyzer);
   const confusion = Object.fromEntries(BANDS.map((e) => [e, Object.fromEntries(BANDS.map((a) => [a, 0]))])) as HealthEvaluation['confusion'];
   for (const { history, assessment } of results) confusion[history.band][assessment.band] += 1;
   const singleItems = results.filter(({ history }) => isSingleOrdinaryItem(history));
@@ -157,7 +161,7 @@ export async function evaluateHealth(set: HealthSet): Promise<HealthEvaluation> 
   };
 }
 
-function print(title: string, result: HealthEvaluation, showMistakes: boolean): void {
+export function printHealth(title: string, result: HealthEvaluation, showMistakes: boolean): void {
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   console.log(`Health (${title}): ${result.total} histories`);
   console.log(`  band agreement: ${pct(result.agreement)} (bar ${pct(BAR.agreement)})`);
@@ -180,7 +184,7 @@ function print(title: string, result: HealthEvaluation, showMistakes: boolean): 
 }
 
 /** A blind set's mistakes are withheld: nobody may tune on it. */
-const SETS: readonly { set: HealthSet; title: string; blind?: boolean }[] = [
+export const HEALTH_SETS: readonly { set: HealthSet; title: string; blind?: boolean }[] = [
   { set: 'tuning', title: 'tuning' },
   { set: 'held-out', title: 'held-out, spent / now tuning' },
   { set: 'held-out-2', title: 'held-out-2, spent / now tuning' },
@@ -195,13 +199,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     : process.argv.includes('--set')
       ? process.argv[process.argv.indexOf('--set') + 1]
       : undefined;
-  const run = SETS.filter(({ set }) => chosen === undefined || set === chosen);
-  if (run.length === 0) throw new Error(`--set must be one of ${SETS.map(({ set }) => set).join(', ')}, not ${chosen}`);
+  const run = HEALTH_SETS.filter(({ set }) => chosen === undefined || set === chosen);
+  if (run.length === 0) throw new Error(`--set must be one of ${HEALTH_SETS.map(({ set }) => set).join(', ')}, not ${chosen}`);
   let pass = true;
   for (const [i, { set, title, blind }] of run.entries()) {
     if (i > 0) console.log();
     const result = await evaluateHealth(set);
-    print(title, result, !blind);
+    printHealth(title, result, !blind);
     pass &&= result.pass;
   }
   process.exit(pass ? 0 : 1);

@@ -2,6 +2,8 @@
  * The LLM path measured with a real model. `llm-topics.ts` measures it here with a stand-in; this
  * script is the same measurement with the configured OpenAI-compatible server, for whoever has a key:
  * - sentiment and type on the multilingual and hard-case fixtures (as `languages.ts`, same bars);
+ * - customer health on every labelled history set (as `health.ts`, same bars): the offline analyzer's reading
+ *   of intent is what keeps fresh histories below the bar, so this is where a model's reading is measured;
  * - themes on every theme set with the LLM layout (topic, embedding, word and aspect blocks) at today's
  *   thresholds, then mean F1 per family for other join thresholds, to re-pick the join on the model's own
  *   similarities (choose on first-week and generalisation; held-out figures are for checking only).
@@ -26,6 +28,7 @@ import { CLUSTERING_FIXTURES, HELD_OUT_THEME_FOLDERS, shuffledOrder, TUNING_THEM
 import { clusterOverOrdersWith } from './experiment-support.js';
 import { loadSets, ORDERS } from './first-week.js';
 import { evaluateLanguages } from './languages.js';
+import { evaluateHealth, HEALTH_SETS, printHealth } from './health.js';
 
 export const THEME_FOLDERS = [...TUNING_THEME_FOLDERS, ...HELD_OUT_THEME_FOLDERS];
 const JOINS = [0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
@@ -132,8 +135,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     try {
       console.log(`LLM path with ${config.chatModel} and ${config.embeddingModel} (${config.embeddingDimensions} dimensions)`);
       const languagesPass = await evaluateLanguages(analyzer);
+      let healthPass = true;
+      for (const { set, title } of HEALTH_SETS) {
+        console.log();
+        const health = await evaluateHealth(set, analyzer);
+        printHealth(`${title}, LLM analyzer`, health, true);
+        healthPass &&= health.pass;
+      }
       printThemes(await evaluateThemesLive(analyzer), config.embeddingModel);
-      process.exitCode = languagesPass ? 0 : 1;
+      process.exitCode = languagesPass && healthPass ? 0 : 1;
     } finally {
       await analyzer.save();
     }
