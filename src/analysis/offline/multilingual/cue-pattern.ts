@@ -7,7 +7,7 @@
  * - it matches at the start of a word: no letter or digit stands right before it;
  * - `_` at the end of the entry, or at the end of an alternative inside it (before `|` or `)`), means the word
  *   ends there: no letter or digit follows ("va_" is "va", not "vale"). Anywhere else `_` is a plain underscore;
- * - `\w` stands for one letter or digit of any script (not inside `[...]`, where it keeps its own meaning).
+ * - `\w` stands for one letter or digit of any script; write it outside `[...]` only (it becomes a class itself).
  * In languages written without spaces between words (Japanese, Chinese) there is no word start to guard:
  * entries match anywhere. A list with no entries matches nothing.
  */
