@@ -5,12 +5,19 @@
  *
  *   npx tsx test/eval/analysis-snapshot.ts /tmp/before.jsonl
  *
+ * `cues` holds the raw readings of the cue files in the detected language and in English (cue counts, problem-report
+ * cues, churn risk), which the analysis shows only after the classifier has weighed them.
+ *
  * Texts are the `text` fields of every .json and .jsonl file under test/fixtures, at any depth.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOfflineAnalyzer } from '../../src/analysis/offline/index.js';
+import { detectChurnRisk } from '../../src/analysis/offline/churn/detect-churn.js';
+import { countCues, lexiconFor } from '../../src/analysis/offline/multilingual/cue-matcher.js';
+import { foldText } from '../../src/analysis/offline/multilingual/cue-pattern.js';
+import { readProblemReport } from '../../src/analysis/offline/problem-report/problem-report-cues.js';
 import { detectHardCase } from '../../src/analysis/offline/rules/hard-cases.js';
 import { readContrast } from '../../src/analysis/offline/rules/contrast.js';
 import { namesProblem, withoutNegatedProblems } from '../../src/analysis/offline/rules/problem.js';
@@ -74,6 +81,18 @@ function ruleReadings(text: string) {
   };
 }
 
+/** What the cue loaders read in a text, in `language`: only the readings that language has cues for. */
+function cueReadings(text: string, language: string) {
+  const folded = foldText(text);
+  const lexicon = lexiconFor(language);
+  const report = readProblemReport(folded, language);
+  return {
+    lexicon: lexicon ? countCues(lexicon, folded) : null,
+    problemReport: report ? { ...report, failure: report.failure.map((m) => [m.index, m[0]]) } : null,
+    churnRisk: detectChurnRisk(text, language),
+  };
+}
+
 async function main(): Promise<void> {
   const out = process.argv[2];
   if (!out) throw new Error('usage: npx tsx test/eval/analysis-snapshot.ts <output.jsonl>');
@@ -84,7 +103,9 @@ async function main(): Promise<void> {
     const batch = texts.slice(i, i + BATCH);
     const analyses = await Promise.all(batch.map((t) => analyzer.analyze(t)));
     analyses.forEach(({ embedding: _embedding, ...analysis }, j) => {
-      lines.push(JSON.stringify({ text: batch[j], analysis, rules: ruleReadings(batch[j]) }));
+      const languages = [...new Set([analysis.language, 'en'])];
+      const cues = Object.fromEntries(languages.map((language) => [language, cueReadings(batch[j], language)]));
+      lines.push(JSON.stringify({ text: batch[j], analysis, rules: ruleReadings(batch[j]), cues }));
     });
   }
   await writeFile(out, `${lines.join('\n')}\n`);

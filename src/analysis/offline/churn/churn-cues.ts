@@ -12,12 +12,11 @@
  * - `staying`: the customer says they stay ("staying, thanks", "we're not going anywhere"), or withdraws an
  *   earlier threat ("the cancellation is off the table", "die Kündigung ist vom Tisch"): the text is no
  *   threat, whatever else it says of cancelling (a refund of one charge, a bug in the cancel page).
- * Entries are matched like the cue lexicons (`multilingual/cue-lexicons.ts`): folded text (lower case, no
- * accents), at the start of a word, `_` at the end meaning the word ends there; they are regular-expression
- * fragments, where `\w` stands for any letter or digit (not inside `[...]`). Japanese and Chinese entries match
- * anywhere. Written from general vocabulary; tuned on `test/fixtures/churn/tuning/items.json`.
+ * Entries are regular-expression fragments of folded text, in the format of every cue list
+ * (`multilingual/cue-pattern.ts`: `_` ends a word, `\w` is a letter or digit; Japanese and Chinese entries match
+ * anywhere). Written from general vocabulary; tuned on `test/fixtures/churn/tuning/items.json`.
  */
-import { foldText } from '../multilingual/cue-matcher.js';
+import { cuePattern, writtenWithoutSpaces } from '../multilingual/cue-pattern.js';
 import { clauseBoundaryPattern, negatorPattern, type Negation } from '../multilingual/negation.js';
 import en from './cues/en.json' with { type: 'json' };
 import es from './cues/es.json' with { type: 'json' };
@@ -51,28 +50,16 @@ export interface ChurnCues extends Negation {
 }
 
 const FILES: Record<string, ChurnCueFile> = { en, es, fr, de, it, pt, nl, ja, zh, ru, tr };
-const UNSPACED = new Set(['ja', 'zh']);
-const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
-
-function fragment(entry: string): string {
-  return foldText(entry).replaceAll('\\w', LETTER_OR_DIGIT).replace(/_$/, '(?![\\p{L}])');
-}
-
-function alternation(entries: readonly string[], unspaced: boolean, flags: string): RegExp {
-  // An empty alternation would match everywhere.
-  if (entries.length === 0) return /(?!)/gu;
-  return new RegExp(`${unspaced ? '' : '(?<![\\p{L}\\p{N}])'}(?:${entries.map(fragment).join('|')})`, flags);
-}
 
 function compile(language: string, file: ChurnCueFile): ChurnCues {
-  const unspaced = UNSPACED.has(language);
+  const unspaced = writtenWithoutSpaces(language);
   return {
     language,
-    threat: alternation(file.threat, unspaced, 'gu'),
-    notThreat: alternation(file.notThreat, unspaced, 'gu'),
-    negator: negatorPattern(file.negators.map(fragment), unspaced),
-    boundary: clauseBoundaryPattern(file.boundaries.map(fragment)),
-    staying: alternation(file.staying, unspaced, 'u'),
+    threat: cuePattern(file.threat, { unspaced }),
+    notThreat: cuePattern(file.notThreat, { unspaced }),
+    negator: negatorPattern(file.negators, unspaced),
+    boundary: clauseBoundaryPattern(file.boundaries),
+    staying: cuePattern(file.staying, { unspaced, flags: 'u' }),
     unspaced,
   };
 }

@@ -15,8 +15,8 @@
  * - `notices`: leaving formalities (final invoice, export of all our data), a threat together with another frame verb;
  * - `guards`: a sentence holding one of these is no threat by frame (hypotheticals, how-to for somebody else,
  *   only part of the service);
- * Entries are regular-expression fragments on folded text matched at the start of a word, `_` at the end
- * meaning the word ends there (as in the cue files). Negators and look-alikes come from the cue file.
+ * Entries are regular-expression fragments of folded text, in the format of every cue list
+ * (`multilingual/cue-pattern.ts`). Negators and look-alikes come from the cue file.
  */
 import de from './frames/de.json' with { type: 'json' };
 import en from './frames/en.json' with { type: 'json' };
@@ -25,7 +25,7 @@ import fr from './frames/fr.json' with { type: 'json' };
 import it from './frames/it.json' with { type: 'json' };
 import nl from './frames/nl.json' with { type: 'json' };
 import pt from './frames/pt.json' with { type: 'json' };
-import { foldText } from '../multilingual/cue-matcher.js';
+import { cuePattern } from '../multilingual/cue-pattern.js';
 
 export const FRAME_LISTS = [
   'switchVerbs',
@@ -46,20 +46,9 @@ export type ChurnFrameFile = Record<FrameList, string[]>;
 export type ChurnFrames = Record<FrameList, RegExp>;
 
 const FILES: Record<string, ChurnFrameFile> = { de, en, es, fr, it, nl, pt };
-const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
-
-function fragment(entry: string): string {
-  return foldText(entry).replaceAll('\\w', LETTER_OR_DIGIT).replace(/_$/, '(?![\\p{L}\\p{N}])');
-}
-
-function alternation(entries: readonly string[]): RegExp {
-  // An empty alternation would match everywhere.
-  if (entries.length === 0) return /(?!)/gu;
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.map(fragment).join('|')})`, 'gu');
-}
 
 const compiled = new Map(
-  Object.entries(FILES).map(([language, file]) => [language, Object.fromEntries(FRAME_LISTS.map((list) => [list, alternation(file[list])])) as ChurnFrames]),
+  Object.entries(FILES).map(([language, file]) => [language, Object.fromEntries(FRAME_LISTS.map((list) => [list, cuePattern(file[list])])) as ChurnFrames]),
 );
 
 export const CHURN_FRAME_LANGUAGES: readonly string[] = [...compiled.keys()];

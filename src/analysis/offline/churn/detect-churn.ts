@@ -3,7 +3,7 @@
  * unless a look-alike overlaps it or a negator shortly before it, in the same clause, takes it back; none
  * counts when the customer says they stay.
  */
-import { foldText } from '../multilingual/cue-matcher.js';
+import { foldText } from '../multilingual/cue-pattern.js';
 import { negatedBefore } from '../multilingual/negation.js';
 import { churnCuesFor, type ChurnCues } from './churn-cues.js';
 import { churnFramesFor } from './churn-frames.js';

@@ -6,7 +6,7 @@
  * of these verbs. Words come from the frame file of the language (`churn-frames.ts`); negators, clause
  * boundaries and look-alikes from its cue file (`churn-cues.ts`).
  */
-import { foldText } from '../multilingual/cue-matcher.js';
+import { foldText } from '../multilingual/cue-pattern.js';
 import { negatedBefore } from '../multilingual/negation.js';
 import type { ChurnCues } from './churn-cues.js';
 import type { ChurnFrames } from './churn-frames.js';

@@ -1,6 +1,5 @@
 /**
- * Cues for constructions rather than words, per language (folded like the cue lexicons: lower case, no
- * accents; `_` at the end means the word ends there):
+ * Cues for constructions rather than words, per language (in the format of every cue list, `cue-pattern.ts`):
  * - removal: something was taken away and the customer wants it back ("perche avete tolto il widget",
  *   "zet hem terug") — a complaint by product convention, whatever else the text says;
  * - rhetorical: a question that is a complaint ("waarom moet ik elke keer opnieuw inloggen??");

@@ -1,8 +1,8 @@
 /**
  * Hand-written cue lexicons for the languages the sentence encoder does not read (it was trained on
- * English). Each entry is a word stem or short phrase, matched at the start of a word, after lower-casing
- * and removing accents (customers often type "nao", "asi", "a jour"); `_` at the end of an entry means the
- * word must end there. CJK entries match anywhere (no spaces between words).
+ * English). Each entry is a word stem or short phrase in folded text (customers often type "nao", "asi",
+ * "a jour"), in the format of every cue list (`cue-pattern.ts`: matched at the start of a word, `_` ends a
+ * word; CJK entries match anywhere).
  *
  * Written from general vocabulary (how customers of an app complain, ask and thank), not from the
  * evaluation fixtures; tuned on `training/tuning/multilingual.jsonl`.

@@ -1,9 +1,11 @@
 /**
- * Compiles the cue lexicons into one regular expression per category and counts matches in a text.
+ * Compiles the cue lexicons into one regular expression per category and counts matches in a text. Entries are
+ * in the format of every cue list (`cue-pattern.ts`).
  */
 import { CONSTRUCTION_CUES, type ConstructionCues } from './construction-cues.js';
 import type { CueLexicon } from './cue-lexicon.js';
 import { CUE_LEXICONS } from './cue-lexicons.js';
+import { cueAlternatives, cuePattern, foldText, writtenWithoutSpaces } from './cue-pattern.js';
 
 export type CueCategory = keyof CueLexicon | Exclude<keyof ConstructionCues, 'negators'>;
 export type CueCounts = Record<CueCategory, number> & {
@@ -16,31 +18,6 @@ const CONSTRUCTION_CATEGORIES = ['removal', 'rhetorical', 'repetition'] as const
 const CATEGORIES: readonly CueCategory[] = [...WORD_CATEGORIES, ...CONSTRUCTION_CATEGORIES];
 /** How many words before a praise or dissatisfaction word a negator still reverses it. */
 const NEGATION_WINDOW = 3;
-/** Languages written without spaces: cues match anywhere. */
-const UNSPACED = new Set(['ja', 'zh']);
-
-/** Lower-case, accents removed, apostrophes unified, spaces collapsed: how both cues and texts are compared. */
-export function foldText(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      // Turkish dotless ı: customers on keyboards without it type i.
-      .replace(/ı/g, 'i')
-      .replace(/[’`´]/g, "'")
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
-}
-
-function compile(entries: readonly string[], unspaced: boolean): RegExp {
-  // An empty alternation would match everywhere.
-  if (entries.length === 0) return /(?!)/gu;
-  const alternatives = entries.map((entry) => foldText(entry).replace(/_$/, '(?![\\p{L}])'));
-  const start = unspaced ? '' : '(?<![\\p{L}\\p{N}])';
-  return new RegExp(`${start}(?:${alternatives.join('|')})`, 'gu');
-}
 
 export interface CompiledLexicon {
   language: string;
@@ -56,17 +33,19 @@ export interface CompiledLexicon {
 
 const compiled = new Map<string, CompiledLexicon>(
   Object.entries(CUE_LEXICONS).map(([language, lexicon]) => {
-    const unspaced = UNSPACED.has(language);
+    const unspaced = writtenWithoutSpaces(language);
     const constructions = CONSTRUCTION_CUES[language] ?? { removal: [], rhetorical: [], repetition: [], negators: [] };
     const patterns = Object.fromEntries([
-      ...WORD_CATEGORIES.map((c) => [c, compile(lexicon[c], unspaced)]),
-      ...CONSTRUCTION_CATEGORIES.map((c) => [c, compile(constructions[c], unspaced)]),
+      ...WORD_CATEGORIES.map((c) => [c, cuePattern(lexicon[c], { unspaced })]),
+      ...CONSTRUCTION_CATEGORIES.map((c) => [c, cuePattern(constructions[c], { unspaced })]),
     ]) as Record<CueCategory, RegExp>;
-    const negators = constructions.negators.map((n) => foldText(n).replace(/'$/, "'"));
+    const { negators } = constructions;
     const negatedBefore =
-      negators.length === 0 ? undefined : new RegExp(`(?<![\\p{L}])(?:${negators.join('|')})(?:(?<=')|\\s+)(?:[\\p{L}']+\\s+){0,${NEGATION_WINDOW - 1}}$`, 'u');
-    const questionAtStart = new RegExp(`^[¿¡"'(\\s]*(?:${lexicon.question.map((q) => foldText(q).replace(/_$/, '(?![\\p{L}])')).join('|')})(?![\\p{L}])`, 'u');
-    const longestNegator = Math.max(0, ...negators.map((n) => n.length));
+      negators.length === 0
+        ? undefined
+        : new RegExp(`(?<![\\p{L}])${cueAlternatives(negators)}(?:(?<=')|\\s+)(?:[\\p{L}']+\\s+){0,${NEGATION_WINDOW - 1}}$`, 'u');
+    const questionAtStart = new RegExp(`^[¿¡"'(\\s]*${cueAlternatives(lexicon.question)}(?![\\p{L}])`, 'u');
+    const longestNegator = Math.max(0, ...negators.map((n) => foldText(n).length));
     return [language, { language, patterns, questionAtStart, negatedBefore, longestNegator, unspaced }];
   }),
 );

@@ -5,7 +5,8 @@
  */
 import type { Emotion } from '../../analyzer.js';
 import type { Classification } from '../classifier/text-classifier.js';
-import { countCues, foldText, lexiconFor, negationWindowStart, type CompiledLexicon, type CueCounts } from './cue-matcher.js';
+import { countCues, lexiconFor, negationWindowStart, type CompiledLexicon, type CueCounts } from './cue-matcher.js';
+import { foldText } from './cue-pattern.js';
 import { readProblemReport } from '../problem-report/problem-report-cues.js';
 
 const POSITIVE_EMOJI = /[😀😃😄😁😊😍🥰😘👍👏🙌💯❤💖✨🎉⭐🌟😎🤩]/gu;

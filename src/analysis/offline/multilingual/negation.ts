@@ -2,8 +2,9 @@
  * Whether a negator takes a cue back: it stands within a few words before the cue, in the same clause
  * ("I would never switch to another tool", "no outage since March"), not before a comma or a word that opens
  * a new clause ("if it isn't fixed we cancel"). The negators and clause words are data of each cue file
- * (churn, problem report), compiled here from their regular-expression fragments of folded text.
+ * (churn, problem report), entries in the format of every cue list (`cue-pattern.ts`), compiled here.
  */
+import { cueAlternatives, cuePattern, WORD_END, WORD_START } from './cue-pattern.js';
 
 export interface Negation {
   /** A negator as a whole word (anywhere in languages written without spaces). */
@@ -18,22 +19,18 @@ export interface Negation {
 export const NEGATION_REACH = 3;
 
 const CLAUSE_PUNCTUATION = '[.,;:!?¿¡。、，；：！？]';
-const WHOLE_WORD = (alternatives: string) => `(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`;
 
 /**
- * Negators from their fragments, as whole words: the first half of a compound ("never-ending", "no-brainer")
- * negates nothing. Matches nothing when there are none.
+ * Negators as whole words (anywhere where words are not spaced): the first half of a compound ("never-ending",
+ * "no-brainer") negates nothing. Matches nothing when there are none.
  */
-export function negatorPattern(fragments: readonly string[], unspaced: boolean): RegExp {
-  // An empty alternation would match everywhere.
-  if (fragments.length === 0) return /(?!)/u;
-  const alternatives = fragments.join('|');
-  return new RegExp(unspaced ? `(?:${alternatives})` : `${WHOLE_WORD(alternatives)}(?!['-][\\p{L}\\p{N}])`, 'u');
+export function negatorPattern(entries: readonly string[], unspaced: boolean): RegExp {
+  return cuePattern(entries, { unspaced, followedBy: unspaced ? '' : `${WORD_END}(?!['-][\\p{L}\\p{N}])`, flags: 'u' });
 }
 
-/** Clause punctuation, or one of the clause words given as fragments. */
-export function clauseBoundaryPattern(fragments: readonly string[]): RegExp {
-  return new RegExp(fragments.length === 0 ? CLAUSE_PUNCTUATION : `${CLAUSE_PUNCTUATION}|${WHOLE_WORD(fragments.join('|'))}`, 'gu');
+/** Clause punctuation, or one of the clause words as a whole word. */
+export function clauseBoundaryPattern(entries: readonly string[]): RegExp {
+  return new RegExp(entries.length === 0 ? CLAUSE_PUNCTUATION : `${CLAUSE_PUNCTUATION}|${WORD_START}${cueAlternatives(entries)}${WORD_END}`, 'gu');
 }
 
 const SPACE = /\s/u;

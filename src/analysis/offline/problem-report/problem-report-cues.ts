@@ -21,11 +21,11 @@
  *   a failure after one of them in the same clause is not reported.
  * - `negators` (English only; the cue lexicons negate the other languages' failures): words that take a failure
  *   back when they stand shortly before it in its clause ("never down", "no outage since March").
- * Entries are matched like the other cue lists (`multilingual/cue-lexicons.ts`): folded text (lower case, no
- * accents), at the start of a word, `_` at the end (of the entry or of an alternative) meaning the word ends there; they are regular-expression
- * fragments, where `\w` stands for any letter or digit. Written from general vocabulary, not from evaluation sets.
+ * Entries are regular-expression fragments of folded text, in the format of every cue list
+ * (`multilingual/cue-pattern.ts`: `_` ends a word, `\w` is a letter or digit). Written from general vocabulary,
+ * not from evaluation sets.
  */
-import { foldText } from '../multilingual/cue-matcher.js';
+import { cuePattern, WORD_END } from '../multilingual/cue-pattern.js';
 import { clauseBoundaryPattern, negatedBefore, negatorPattern, type Negation } from '../multilingual/negation.js';
 import en from './cues/en.json' with { type: 'json' };
 import es from './cues/es.json' with { type: 'json' };
@@ -48,29 +48,15 @@ export interface ProblemReportCueFile {
 type Category = Exclude<keyof ProblemReportCueFile, 'conditionals' | 'negators'>;
 const CATEGORIES: readonly Category[] = ['failure', 'complaint', 'askToCheck', 'othersSeeing', 'followUp'];
 const FILES: Record<string, ProblemReportCueFile> = { en, es, fr, de, it, pt, nl };
-const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
 /** Words of a statement that must come before an ask to check for it to refer back to one. */
 const STATEMENT_WORDS = 3;
 /** Words that may follow an ask to check before its clause ends ("… können Sie das bitte prüfen?", "… check it for me?"). */
 const TAIL_WORDS = 3;
 const CLAUSE_TAIL = new RegExp(`^(?:[\\s,]*[\\p{L}\\p{N}'-]+){0,${TAIL_WORDS}}[\\s]*(?:[?.!;:)]|$)`, 'u');
 
-function fragment(entry: string): string {
-  // `_` ends a word at the end of the entry or of an alternative inside it.
-  return foldText(entry)
-    .replaceAll('\\w', LETTER_OR_DIGIT)
-    .replace(/_(?=[|)]|$)/g, '(?![\\p{L}])');
-}
-
-function alternation(entries: readonly string[]): RegExp {
-  // An empty alternation would match everywhere.
-  if (entries.length === 0) return /(?!)/gu;
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.map(fragment).join('|')})`, 'gu');
-}
-
 /** A conditional word in the clause that ends where a failure starts. */
 function conditionalClause(entries: readonly string[]): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.map(fragment).join('|')})(?![\\p{L}\\p{N}])[^.,;:!?]*$`, 'u');
+  return cuePattern(entries, { followedBy: `${WORD_END}[^.,;:!?]*$`, flags: 'u' });
 }
 
 interface CompiledCues {
@@ -83,9 +69,9 @@ const compiled = new Map<string, CompiledCues>(
   Object.entries(FILES).map(([language, file]) => [
     language,
     {
-      patterns: Object.fromEntries(CATEGORIES.map((c) => [c, alternation(file[c])])) as Record<Category, RegExp>,
+      patterns: Object.fromEntries(CATEGORIES.map((c) => [c, cuePattern(file[c])])) as Record<Category, RegExp>,
       conditional: conditionalClause(file.conditionals),
-      negation: { negator: negatorPattern((file.negators ?? []).map(fragment), false), boundary: clauseBoundaryPattern([]), unspaced: false },
+      negation: { negator: negatorPattern(file.negators ?? [], false), boundary: clauseBoundaryPattern([]), unspaced: false },
     },
   ]),
 );

@@ -5,7 +5,7 @@
  * please escalate") — a bug or complaint, not a question or a feature request. The cues are data (`problem-report/cues/en.json`).
  */
 import type { FeedbackType } from '../../analyzer.js';
-import { foldText } from '../multilingual/cue-matcher.js';
+import { foldText } from '../multilingual/cue-pattern.js';
 import { readProblemReport } from '../problem-report/problem-report-cues.js';
 import { problemType } from './problem.js';
 import type { ProductSignals } from './product-signals.js';

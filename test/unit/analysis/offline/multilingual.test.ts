@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { classifyWithCues, hasCueLexicon } from '../../../../src/analysis/offline/multilingual/multilingual-classifier.js';
-import { foldText } from '../../../../src/analysis/offline/multilingual/cue-matcher.js';
+import { foldText } from '../../../../src/analysis/offline/multilingual/cue-pattern.js';
 
 describe('multilingual cue classifier', () => {
   const classify = (text: string, language: string) => {

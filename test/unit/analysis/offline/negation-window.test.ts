@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { countCues, foldText, lexiconFor, negationWindowStart, type CompiledLexicon } from '../../../../src/analysis/offline/multilingual/cue-matcher.js';
+import { countCues, lexiconFor, negationWindowStart, type CompiledLexicon } from '../../../../src/analysis/offline/multilingual/cue-matcher.js';
+import { foldText } from '../../../../src/analysis/offline/multilingual/cue-pattern.js';
 import { classifyWithCues } from '../../../../src/analysis/offline/multilingual/multilingual-classifier.js';
 
 const lexicon = (language: string): CompiledLexicon => lexiconFor(language)!;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { foldText } from '../../../../src/analysis/offline/multilingual/cue-matcher.js';
+import { foldText } from '../../../../src/analysis/offline/multilingual/cue-pattern.js';
 import { clauseBoundaryPattern, negatedBefore, negatorPattern, type Negation } from '../../../../src/analysis/offline/multilingual/negation.js';
 
 const english: Negation = { negator: negatorPattern(['not', 'never', 'don.t'], false), boundary: clauseBoundaryPattern(['but', 'if', 'i']), unspaced: false };

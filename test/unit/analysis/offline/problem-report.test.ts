@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { classifyWithCues } from '../../../../src/analysis/offline/multilingual/multilingual-classifier.js';
-import { foldText } from '../../../../src/analysis/offline/multilingual/cue-matcher.js';
+import { foldText } from '../../../../src/analysis/offline/multilingual/cue-pattern.js';
 import { PROBLEM_REPORT_LANGUAGES, readProblemReport } from '../../../../src/analysis/offline/problem-report/problem-report-cues.js';
 import { detectHardCase } from '../../../../src/analysis/offline/rules/hard-cases.js';
 
