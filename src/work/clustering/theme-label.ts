@@ -11,7 +11,8 @@ const THEMES_COMPARED = 40;
  */
 export async function labelTheme(db: Queryable, labeler: ThemeLabeler, projectId: string, clusterId: string, extraTexts: string[] = []): Promise<string> {
   const rows = await db.query<{ cluster_id: string; texts: string[] }>(
-    `SELECT c.cluster_id, array(SELECT f.text FROM feedback_items f WHERE f.cluster_id = c.cluster_id ORDER BY f.created_at DESC, f.feedback_id LIMIT ${TEXTS_PER_THEME}) AS texts
+    // The texts as JSON, which JSON.parse reads: pg's array parser builds each text character by character.
+    `SELECT c.cluster_id, to_json(array(SELECT f.text FROM feedback_items f WHERE f.cluster_id = c.cluster_id ORDER BY f.created_at DESC, f.feedback_id LIMIT ${TEXTS_PER_THEME})) AS texts
        FROM clusters c
       WHERE c.project_id = $1 AND c.merged_into IS NULL AND (c.size > 0 OR c.cluster_id = $2)
       ORDER BY (c.cluster_id = $2) DESC, c.size DESC, c.cluster_id
@@ -22,7 +23,7 @@ export async function labelTheme(db: Queryable, labeler: ThemeLabeler, projectId
   const own = themes.find((theme) => theme.clusterId === clusterId);
   if (own) own.texts = [...extraTexts, ...own.texts];
   else themes.unshift({ clusterId, texts: extraTexts });
-  const terms = (labelThemes(themes).get(clusterId) ?? '').split(' / ').filter(Boolean);
+  const terms = (labelThemes(themes, {}, clusterId).get(clusterId) ?? '').split(' / ').filter(Boolean);
   const texts = themes.find((theme) => theme.clusterId === clusterId)!.texts;
   return (await labeler.label({ texts, terms })).slice(0, 60) || 'misc';
 }
