@@ -5,28 +5,32 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 
-const dir = process.env.BENCH_HEAP_PROF;
-const session = new Session();
-session.connect();
-let sampling = false;
-
-process.on('SIGUSR2', () => {
-  sampling = !sampling;
-  if (sampling) {
-    void session.post('HeapProfiler.enable').then(() =>
-      session.post('HeapProfiler.startSampling', {
-        samplingInterval: 32 * 1024,
-        includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: true,
-      }),
-    );
-    return;
-  }
-  void session.post('HeapProfiler.stopSampling').then(({ profile }) => {
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `main-${process.pid}-${Date.now()}.heapprofile`);
-    writeFileSync(`${file}.partial`, JSON.stringify(profile));
-    renameSync(`${file}.partial`, file);
+function sampleOnSignal(dir) {
+  const session = new Session();
+  session.connect();
+  let sampling = false;
+  process.on('SIGUSR2', () => {
+    sampling = !sampling;
+    if (sampling) {
+      void session.post('HeapProfiler.enable').then(() =>
+        session.post('HeapProfiler.startSampling', {
+          samplingInterval: 32 * 1024,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        }),
+      );
+      return;
+    }
+    void session.post('HeapProfiler.stopSampling').then(({ profile }) => {
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `main-${process.pid}-${Date.now()}.heapprofile`);
+      writeFileSync(`${file}.partial`, JSON.stringify(profile));
+      renameSync(`${file}.partial`, file);
+    });
   });
-});
+}
+
+// Worker threads inherit the preload: only the main thread is sampled.
+if (isMainThread) sampleOnSignal(process.env.BENCH_HEAP_PROF);
