@@ -4,22 +4,26 @@
  * the start script's environment, embedded database, workers on), timed until the analysis and
  * clustering queues are empty, against the analyzer alone on the same texts in the same run (its
  * thread count as the service's), with the service's peak resident memory (VmRSS every 250 ms).
- * Linux only (/proc).
+ * Linux only (/proc). `BENCH_HEAP_PROF=dir`: a sampling heap profile of the service's main thread from the
+ * import's start until every item is themed (garbage included), written there and summarised.
  *   npx tsx test/bench/import.ts
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs, { readdirSync, readFileSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
 import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyzer.js';
 import { ANALYSIS_BATCH, ANALYSIS_BATCHES_IN_FLIGHT } from '../../src/work/analysis-worker.js';
 import { startBuiltService } from './built-service.js';
+import { heapProfileSummary, writtenProfile } from './heap-profile-summary.js';
 import { startScriptEnvironment } from './start-script-environment.js';
 
 const SIZES = (process.env.IMPORT_E2E_ROWS ?? '10000,100000').split(',').map(Number);
 const THREADS = Number(process.env.ANALYZER_THREADS ?? 1);
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'clustering');
+const HEAP_PROF = process.env.BENCH_HEAP_PROF;
 
 /** Customer texts of the tuning sets (several products and languages); each row varies one by an order number. */
 function baseTexts(): string[] {
@@ -81,9 +85,21 @@ async function queuesWaiting(url: string): Promise<{ analysis: number; clusterin
   return { analysis: depth('analysis'), clustering: depth('clustering') };
 }
 
+/** Stops the service's heap sampling and prints where its main thread allocated over `seconds`. */
+async function printHeapProfile(child: ChildProcess, since: number, seconds: number): Promise<void> {
+  child.kill('SIGUSR2');
+  const file = await writtenProfile(HEAP_PROF!, since);
+  const { totalMb, sites } = heapProfileSummary(file);
+  console.log(
+    `  main thread allocated ${Math.round(totalMb).toLocaleString('en')} MiB (${(totalMb / seconds).toFixed(0)} MiB/s); largest allocators (self, MiB), ${file}:`,
+  );
+  for (const { site, mb } of sites) console.log(`    ${mb.toFixed(0).padStart(6)}  ${site}`);
+}
+
 async function throughService(file: string, rows: number): Promise<{ importSeconds: number; themedSeconds: number; peakRssMb: number }> {
   const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'import-e2e-service-'));
-  const { child, url } = await startBuiltService(dataDir, { ...startScriptEnvironment(), ANALYZER_THREADS: String(THREADS) });
+  const sampler = HEAP_PROF ? ['--import', pathToFileURL(path.join(import.meta.dirname, 'heap-sampling.mjs')).href] : [];
+  const { child, url } = await startBuiltService(dataDir, { ...startScriptEnvironment(), ANALYZER_THREADS: String(THREADS) }, sampler);
   try {
     const keysFile = path.join(dataDir, 'demo-keys.json'); // written just after the service starts listening
     while (!fs.existsSync(keysFile)) await sleep(50);
@@ -96,6 +112,8 @@ async function throughService(file: string, rows: number): Promise<{ importSecon
     // The analyzer is loaded once the first item is processed.
     while (((await (await fetch(`${url}/api/v1/feedback/${first.id}`, { headers })).json()) as { status: string }).status === 'pending') await sleep(100);
     let peakRssMb = residentMb(child.pid!);
+    const profileSince = Date.now();
+    if (HEAP_PROF) child.kill('SIGUSR2');
     const started = performance.now();
     let importSeconds = 0;
     // `feedbackctl import` while the service runs: the import runs inside the service.
@@ -137,6 +155,7 @@ async function throughService(file: string, rows: number): Promise<{ importSecon
       if (idlePolls === 3) break;
     }
     process.stderr.write('\n');
+    if (HEAP_PROF) await printHeapProfile(child, profileSince, (performance.now() - started) / 1000);
     const count = await imported;
     if (count !== rows) throw new Error(`imported ${count} of ${rows} rows`);
     // Less the two quiet polls after the first that found both queues empty (a second apart).

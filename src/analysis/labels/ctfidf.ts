@@ -76,15 +76,21 @@ function keyedTerms(text: string, bigrams: boolean): readonly (readonly [term: s
   return keyed;
 }
 
-/** Every term of every cluster with its c-TF-IDF weight, best first (ties alphabetical). */
-export function scoreTerms(clusters: readonly ClusterTexts[], options: Pick<LabelOptions, 'bigrams'> = {}): Map<string, ScoredTerm[]> {
+/**
+ * Every term of every cluster with its c-TF-IDF weight, best first (ties alphabetical); with `only`, of
+ * that cluster alone (the others still weigh its terms, but their own terms are neither ranked nor kept).
+ */
+export function scoreTerms(clusters: readonly ClusterTexts[], options: Pick<LabelOptions, 'bigrams'> = {}, only?: string): Map<string, ScoredTerm[]> {
   const grouped = groupById(clusters);
+  const wanted = (cluster: ClusterTexts) => only === undefined || cluster.clusterId === only;
   const forms = grouped.map(() => new Map<string, Map<string, number>>());
   const counts = grouped.map((cluster, i) => {
     const tf = new Map<string, number>();
+    const keepForms = wanted(cluster);
     for (const text of cluster.texts) {
       for (const [term, key] of keyedTerms(text, options.bigrams !== false)) {
         tf.set(key, (tf.get(key) ?? 0) + 1);
+        if (!keepForms) continue;
         const seen = forms[i].get(key) ?? new Map<string, number>();
         seen.set(term, (seen.get(term) ?? 0) + 1);
         forms[i].set(key, seen);
@@ -104,6 +110,7 @@ export function scoreTerms(clusters: readonly ClusterTexts[], options: Pick<Labe
 
   const result = new Map<string, ScoredTerm[]>();
   grouped.forEach((cluster, i) => {
+    if (!wanted(cluster)) return;
     const scored: ScoredTerm[] = [];
     for (const [key, count] of counts[i]) {
       const term = mostFrequent(forms[i].get(key) ?? new Map([[key, 1]]));
@@ -180,9 +187,9 @@ export function formatLabel(terms: readonly string[], options: LabelOptions = {}
   return label === '' ? (options.fallback ?? LABEL_DEFAULTS.fallback) : label;
 }
 
-/** The top terms of each cluster, chosen for a label (2–4 when the cluster has them). */
-export function themeTerms(clusters: readonly ClusterTexts[], options: LabelOptions = {}): Map<string, string[]> {
-  const scored = scoreTerms(clusters, options);
+/** The top terms of each cluster (with `only`, of that one), chosen for a label (2–4 when the cluster has them). */
+export function themeTerms(clusters: readonly ClusterTexts[], options: LabelOptions = {}, only?: string): Map<string, string[]> {
+  const scored = scoreTerms(clusters, options, only);
   const texts = new Map<string, number>();
   for (const c of clusters) texts.set(c.clusterId, (texts.get(c.clusterId) ?? 0) + c.texts.length);
   const result = new Map<string, string[]>();
@@ -190,10 +197,10 @@ export function themeTerms(clusters: readonly ClusterTexts[], options: LabelOpti
   return result;
 }
 
-/** A short label per cluster, e.g. "login / password reset"; "misc" for a cluster without usable terms. */
-export function labelThemes(clusters: readonly ClusterTexts[], options: LabelOptions = {}): Map<string, string> {
+/** A short label per cluster (with `only`, for that one), e.g. "login / password reset"; "misc" for a cluster without usable terms. */
+export function labelThemes(clusters: readonly ClusterTexts[], options: LabelOptions = {}, only?: string): Map<string, string> {
   const labels = new Map<string, string>();
-  for (const [clusterId, terms] of themeTerms(clusters, options)) labels.set(clusterId, formatLabel(terms, options));
+  for (const [clusterId, terms] of themeTerms(clusters, options, only)) labels.set(clusterId, formatLabel(terms, options));
   return labels;
 }
 

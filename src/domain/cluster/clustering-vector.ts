@@ -1,7 +1,7 @@
 import type { WordRules } from '../text/function-words.js';
 import { stem, type Tokenizer } from '../text/tokenize.js';
 import { ASPECT_SLOTS, type AspectTaxonomy } from './aspects.js';
-import { unitVector } from './vectors.js';
+import { unitVector, weightedConcat } from './vectors.js';
 
 /**
  * The vector themes are built from, derived deterministically from an item's embedding, its text, the
@@ -121,10 +121,19 @@ export function clusteringVectors(resources: ClusteringResources): ClusteringVec
     const lexical = unitVector(lexicalVector(lexicalTerms(words, parts.language), wordStatistics));
     const aspects = unitVector(taxonomy.aspectVector(words));
     const s = Math.sqrt(Math.max(0, 1 - LEXICAL_WEIGHT ** 2 - ASPECT_WEIGHT ** 2));
-    const blocks = [...parts.semantic.map((x) => s * x), ...lexical.map((x) => LEXICAL_WEIGHT * x), ...aspects.map((x) => ASPECT_WEIGHT * x)];
+    const blocks = weightedConcat([
+      [parts.semantic, s],
+      [lexical, LEXICAL_WEIGHT],
+      [aspects, ASPECT_WEIGHT],
+    ]);
     if (parts.topic === undefined) return unitVector(blocks);
     const rest = Math.sqrt(1 - TOPIC_WEIGHT ** 2);
-    return unitVector([...unitVector(blocks).map((x) => rest * x), ...unitVector(topicVector(lexicalTerms(parts.topic, 'en'))).map((x) => TOPIC_WEIGHT * x)]);
+    return unitVector(
+      weightedConcat([
+        [unitVector(blocks), rest],
+        [unitVector(topicVector(lexicalTerms(parts.topic, 'en'))), TOPIC_WEIGHT],
+      ]),
+    );
   };
 
   return {

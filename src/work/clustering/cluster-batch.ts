@@ -10,11 +10,11 @@ import { feedbackStream } from '../../domain/feedback/events.js';
 import { appendInOrder } from '../../eventstore/append-in-order.js';
 import { causedBy, type Actor, type CommandContext } from '../../eventstore/command-context.js';
 import { foldStream } from '../../eventstore/command-handler.js';
-import { StreamErasedError, type AppendOutcome, type LogPosition, type RecordedEvent, type StreamAppend } from '../../eventstore/event-store.js';
+import { StreamErasedError, type AppendOutcome, type LogPosition, type StreamAppend } from '../../eventstore/event-store.js';
 import type { CoreServices } from '../../services.js';
 import { labelDueThemes } from './label-due-themes.js';
 import { relabelAfterDelete } from './relabel-after-delete.js';
-import { readBatchMembers, readExamplesNear, readThemeSnapshot, type BatchMember } from './theme-snapshot.js';
+import { readBatchMembers, readExamplesNear, readThemeSnapshot } from './theme-snapshot.js';
 import { labelTheme } from './theme-label.js';
 
 type Services = Pick<CoreServices, 'db' | 'store' | 'clock' | 'engine' | 'logger'>;
@@ -27,10 +27,10 @@ export interface BatchOutcome {
   failed: Map<string, unknown>;
 }
 
-/** An item still waiting for its theme: its stream's revision and the event its clustering answers. */
+/** An item still waiting for its theme: its stream's revision, and the context of the event its clustering answers (not that event: it holds the embedding). */
 interface Waiting {
   revision: number;
-  cause: RecordedEvent;
+  context: CommandContext;
 }
 
 /**
@@ -49,20 +49,12 @@ export async function clusterBatch(
 ): Promise<BatchOutcome> {
   const outcome: BatchOutcome = { done: [], failed: new Map() };
   const waiting = await readWaiting(services, feedbackIds, outcome);
-  const members = await readBatchMembers(services.db, [...waiting.keys()]);
-  const withVector = new Set(members.map((member) => member.feedbackId));
-  for (const feedbackId of waiting.keys()) if (!withVector.has(feedbackId)) outcome.done.push(feedbackId);
-  if (members.length === 0) return outcome;
+  const { at, textOf, decided } = await decideBatch(services, projectId, [...waiting.keys()], definitions);
+  for (const feedbackId of waiting.keys()) if (!textOf.has(feedbackId)) outcome.done.push(feedbackId);
+  if (!decided) return outcome;
 
-  const at = services.clock.now().toISOString();
-  const themes = await readThemeSnapshot(services.db, projectId, [...withVector]);
-  const defined = new Map<string, DefinedTheme[]>();
-  for (const model of new Set(members.map((member) => member.model)))
-    defined.set(model, await loadDefinedThemes(services.db, projectId, model, { centres: false, definitions }));
-  const examples = await readExamplesNear(services.db, projectId, [...withVector]);
-  const decided = decideThemes(members, { projectId, themes, at, defined, examples, versions: CLUSTERING_VERSIONS }, thresholdsFor);
-  const contextOf = (feedbackId: string) => causedBy(waiting.get(feedbackId)!.cause, CLUSTERING_WORKER);
-  const labels = await labelsOfNewThemes(services, labeler, projectId, decided, members, contextOf, at);
+  const contextOf = (feedbackId: string) => waiting.get(feedbackId)!.context;
+  const labels = await labelsOfNewThemes(services, labeler, projectId, decided, textOf, contextOf, at);
   if (lease.lost) return { done: [], failed: new Map() }; // another worker may be deciding for this project now
 
   const requests = decided.decisions.map((decision) => toRequest(decision, waiting, contextOf));
@@ -73,6 +65,38 @@ export async function clusterBatch(
   for (const [feedbackId, clusterId] of decided.placements) if (decided.labelsDue.has(clusterId)) due.set(clusterId, contextOf(feedbackId));
   await labelDueThemes(services, labeler, projectId, due);
   return outcome;
+}
+
+/** The decisions of a batch, without the themes as it left them (that only a caller keeping the state itself needs). */
+type BatchDecisions = Omit<ThemesDecided, 'themes'>;
+
+/**
+ * Reads what the decisions need (the items with their vectors, the themes near them, defined themes,
+ * examples) and decides. Only the decisions and the items' texts are returned: the hundreds of theme
+ * centres read do not stay in memory through the labelling and appending that follow. No decisions
+ * when no item has a vector.
+ */
+async function decideBatch(
+  services: Services,
+  projectId: string,
+  feedbackIds: readonly string[],
+  definitions: DefinitionVectors | undefined,
+): Promise<{ at: string; textOf: Map<string, string>; decided?: BatchDecisions }> {
+  const members = await readBatchMembers(services.db, feedbackIds);
+  const textOf = new Map(members.map((member) => [member.feedbackId, member.text]));
+  const at = services.clock.now().toISOString();
+  if (members.length === 0) return { at, textOf };
+  const themes = await readThemeSnapshot(services.db, projectId, [...textOf.keys()]);
+  const defined = new Map<string, DefinedTheme[]>();
+  for (const model of new Set(members.map((member) => member.model)))
+    defined.set(model, await loadDefinedThemes(services.db, projectId, model, { centres: false, definitions }));
+  const examples = await readExamplesNear(services.db, projectId, [...textOf.keys()]);
+  const { decisions, created, labelsDue, placements } = decideThemes(
+    members,
+    { projectId, themes, at, defined, examples, versions: CLUSTERING_VERSIONS },
+    thresholdsFor,
+  );
+  return { at, textOf, decided: { decisions, created, labelsDue, placements } };
 }
 
 async function readWaiting(services: Services, feedbackIds: readonly string[], outcome: BatchOutcome): Promise<Map<string, Waiting>> {
@@ -87,7 +111,7 @@ async function readWaiting(services: Services, feedbackIds: readonly string[], o
     const item = foldStream(feedbackDecider, read.value);
     const cause = read.value.findLast((event) => event.type === 'FeedbackProcessed' || event.type === 'FeedbackReembedded');
     if (item.status !== 'processed' || item.clusterId !== undefined || !cause) outcome.done.push(feedbackId);
-    else waiting.set(feedbackId, { revision: read.value[read.value.length - 1].revision, cause });
+    else waiting.set(feedbackId, { revision: read.value[read.value.length - 1].revision, context: causedBy(cause, CLUSTERING_WORKER) });
   });
   return waiting;
 }
@@ -97,12 +121,11 @@ async function labelsOfNewThemes(
   services: Services,
   labeler: ThemeLabeler,
   projectId: string,
-  decided: ThemesDecided,
-  members: readonly BatchMember[],
+  decided: BatchDecisions,
+  textOf: ReadonlyMap<string, string>,
   contextOf: (feedbackId: string) => CommandContext,
   at: string,
 ): Promise<StreamAppend[]> {
-  const textOf = new Map(members.map((member) => [member.feedbackId, member.text]));
   const labels: StreamAppend[] = [];
   for (const [clusterId, feedbackIds] of decided.created) {
     if (feedbackIds.length === 0) continue;
@@ -134,7 +157,7 @@ function toRequest(decision: ThemeDecision, waiting: ReadonlyMap<string, Waiting
 async function settleOutcomes(
   services: Services,
   projectId: string,
-  decided: ThemesDecided,
+  decided: BatchDecisions,
   outcomes: readonly AppendOutcome[],
   contextOf: (feedbackId: string) => CommandContext,
   outcome: BatchOutcome,

@@ -1,5 +1,5 @@
-import pgvector from 'pgvector';
 import type { Queryable } from '../../db/database.js';
+import { vectorFromText } from '../../db/vector-from-text.js';
 import type { BatchItem, ThemeExample } from '../../domain/cluster/decide-themes.js';
 import type { ClusterStatus } from '../../domain/cluster/events.js';
 import type { SnapshotTheme } from '../../domain/cluster/theme-overlay.js';
@@ -24,7 +24,7 @@ export async function readBatchMembers(db: Queryable, feedbackIds: readonly stri
     const row = byId.get(feedbackId);
     if (!row) return [];
     const language = row.language ?? undefined;
-    return [{ feedbackId, model: row.model, vector: toNumbers(row.embedding), createdAt: row.created_at.getTime(), text: row.text, language }];
+    return [{ feedbackId, model: row.model, vector: vectorFromText(row.embedding), createdAt: row.created_at.getTime(), text: row.text, language }];
   });
 }
 
@@ -56,10 +56,11 @@ export async function readThemeSnapshot(db: Queryable, projectId: string, feedba
         WHERE m.feedback_id = ANY ($2::text[]) AND m.embedding IS NOT NULL
        UNION
        SELECT cluster_id FROM clusters WHERE project_id = $1 AND origin = 'defined' AND merged_into IS NULL)
+     -- The report times as JSON, which JSON.parse reads: pg's array parser builds each element's text character by character.
      SELECT c.cluster_id, c.model, c.centroid::text AS centroid, c.size, c.status, c.muted, c.spiking, c.hand_shaped,
-            array(SELECT (extract(epoch FROM r.created_at) * 1000)::float8 FROM cluster_members r
+            to_json(array(SELECT (extract(epoch FROM r.created_at) * 1000)::float8 FROM cluster_members r
                    WHERE r.cluster_id = c.cluster_id
-                     AND r.created_at > (SELECT max(created_at) FROM cluster_members WHERE cluster_id = c.cluster_id) - interval '8 days') AS report_times
+                     AND r.created_at > (SELECT max(created_at) FROM cluster_members WHERE cluster_id = c.cluster_id) - interval '8 days')) AS report_times
        FROM clusters c JOIN near USING (cluster_id)
       ORDER BY c.cluster_id`,
     [projectId, feedbackIds],
@@ -67,7 +68,7 @@ export async function readThemeSnapshot(db: Queryable, projectId: string, feedba
   return rows.rows.map((row) => ({
     clusterId: row.cluster_id,
     model: row.model,
-    centroid: row.size > 0 && row.centroid ? toNumbers(row.centroid) : [],
+    centroid: row.size > 0 && row.centroid ? vectorFromText(row.centroid) : [],
     size: row.size,
     status: row.status,
     muted: row.muted,
@@ -77,7 +78,6 @@ export async function readThemeSnapshot(db: Queryable, projectId: string, feedba
   }));
 }
 
-/** pgvector's text form, as numbers; a non-finite component (never written, but never trusted) reads as 0. */
 /** Examples near the batch read per item: the items a person placed nearest to it. */
 const EXAMPLES_PER_ITEM = 8;
 
@@ -95,7 +95,5 @@ export async function readExamplesNear(db: Queryable, projectId: string, feedbac
       ORDER BY e.feedback_id`,
     [projectId, feedbackIds],
   );
-  return rows.rows.map((row) => ({ clusterId: row.cluster_id, model: row.model, vector: toNumbers(row.embedding) }));
+  return rows.rows.map((row) => ({ clusterId: row.cluster_id, model: row.model, vector: vectorFromText(row.embedding) }));
 }
-
-const toNumbers = (sql: string) => (pgvector.fromSql(sql) as number[]).map((value) => (Number.isFinite(value) ? value : 0));
