@@ -73,10 +73,11 @@ async function migratedInMemoryImage(migrations: Migration[]): Promise<Blob | un
 }
 
 /** Keeps a copy of `lite`, just migrated with `migrations` and not used yet, for the next in-memory databases. */
-async function keepMigratedImage(lite: PGlite, migrations: Migration[]): Promise<void> {
+async function keepMigratedImage(lite: PGlite, db: Database, migrations: Migration[]): Promise<void> {
   const key = migrationSet(migrations);
   if (migratedImages.has(key)) return;
-  const image = lite.exec('CHECKPOINT').then(() => lite.dumpDataDir('none'));
+  // Through the connection: once it has been used, PGlite's own query methods no longer read their answers.
+  const image = db.query('CHECKPOINT').then(() => lite.dumpDataDir('none'));
   migratedImages.set(key, image);
   await image.catch(() => migratedImages.delete(key));
 }
@@ -124,8 +125,6 @@ async function openUnmigrated(options: DatabaseOptions): Promise<{ db: Database;
     // One connection for the database's life: PGlite has one session.
     const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => new WireStream(backend) });
     await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
-    // The first in-memory database of a set of migrations is copied once migrated, before it is used.
-    const afterMigrations = migrations && !migrated ? () => keepMigratedImage(lite, migrations) : undefined;
     const db = new PoolDatabase(
       'pglite',
       pool,
@@ -136,6 +135,8 @@ async function openUnmigrated(options: DatabaseOptions): Promise<{ db: Database;
       },
       new PriorityGate(),
     );
+    // The first in-memory database of a set of migrations is copied once migrated, before it is used.
+    const afterMigrations = migrations && !migrated ? () => keepMigratedImage(lite, db, migrations) : undefined;
     return { db, afterMigrations };
   } catch (error) {
     release();

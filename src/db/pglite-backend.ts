@@ -4,16 +4,37 @@ import type { WireBackend } from './wire-stream.js';
 /** A startup message: the first message of a session, the only one without a type byte. */
 const isStartup = (request: Uint8Array) => request[0] === 0;
 
+/** A simple-protocol query message: 'Q', its length, the statement ending in a zero byte. */
+function queryMessage(sql: string): Uint8Array {
+  const statement = Buffer.from(`${sql}\0`, 'utf8');
+  const message = Buffer.alloc(5 + statement.length);
+  message.write('Q', 0, 'latin1');
+  message.writeInt32BE(4 + statement.length, 1);
+  statement.copy(message, 5);
+  return message;
+}
+
+const ROLLBACK = queryMessage('ROLLBACK');
+
 /**
- * PGlite in this thread as a `WireBackend`. PGlite has one session: a connection that ended inside a
- * transaction would hand it to the next one, so a new session starts by rolling it back.
+ * PGlite in this thread as a `WireBackend`. Its answers are collected as PGlite writes them
+ * (`execProtocolRawStream`): `execProtocolRaw` would also parse each answer into a list that only PGlite's
+ * own query methods empty, which nothing here calls, so it would grow for the database's life.
+ * PGlite has one session: a connection that ended inside a transaction would hand it to the next one,
+ * so a new session starts by rolling it back.
  */
 export function pgliteBackend(lite: PGlite): WireBackend {
+  const run = async (request: Uint8Array): Promise<Uint8Array> => {
+    const chunks: Uint8Array[] = [];
+    // The chunk is a view of PGlite's memory, overwritten by what it writes next: keep a copy.
+    await lite.execProtocolRawStream(request, { onRawData: (chunk) => chunks.push(chunk.slice()) });
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  };
   return {
     ready: lite.waitReady,
     async exchange(request) {
-      if (isStartup(request) && lite.isInTransaction()) await lite.exec('ROLLBACK');
-      return lite.execProtocolRaw(request);
+      if (isStartup(request) && lite.isInTransaction()) await run(ROLLBACK);
+      return run(request);
     },
   };
 }

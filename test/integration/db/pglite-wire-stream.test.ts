@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { WireStream } from '../../../src/db/wire-stream.js';
@@ -58,6 +60,24 @@ describe('pg talking to PGlite through a wire-protocol stream', () => {
     const { rows } = await client.query('SELECT $1::text AS echoed, length($1) AS chars', [big]);
     expect(rows[0].chars).to.equal(1_200_000);
     expect(rows[0].echoed === big).to.equal(true);
+    await client.end();
+  });
+
+  it('keeps nothing of the answers it has passed on (2,000 answers of 20 kB leave the heap as it was)', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const collectGarbage = vm.runInNewContext('gc') as () => void;
+    const client = await connect();
+    const answerMany = async () => {
+      for (let i = 0; i < 2000; i++) await client.query('SELECT repeat($1, 20000) AS filler', ['x']);
+    };
+    await answerMany();
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    await answerMany();
+    collectGarbage();
+    const grownMiB = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+    // Kept answers would be 2,000 × 20 kB = 38 MiB more.
+    expect(grownMiB).to.be.below(8);
     await client.end();
   });
 });
