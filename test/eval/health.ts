@@ -95,7 +95,7 @@ const isExplicitChurnThreat = (history: History) => history.band === 'at_risk' &
 /** The histories through `analyzer` (the offline analyzer unless given), then the health model. */
 export async function assessHistories(
   histories: History[],
-  analyzer: Pick<Analyzer, 'analyze'> | undefined = undefined,
+  analyzer?: Pick<Analyzer, 'analyze'>,
 ): Promise<{ history: History; assessment: HealthAssessment; analyses: Analysis[] }[]> {
   analyzer ??= await loadOfflineAnalyzer();
   const out = [];
