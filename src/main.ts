@@ -3,10 +3,13 @@ import { DataDirInUseError } from './db/data-dir-lock.js';
 import { createDemoProjectIfEmpty } from './first-run.js';
 import { createLogger } from './logger.js';
 import { startServer } from './server.js';
+import { keepHeapCapToMainThread } from './support/main-thread-heap-cap.js';
 
 // LangChain's tracing would send prompts (feedback text) to a third party: never on here.
 process.env.LANGCHAIN_TRACING_V2 = 'false';
 process.env.LANGSMITH_TRACING = 'false';
+
+keepHeapCapToMainThread();
 
 async function main(): Promise<void> {
   let config;

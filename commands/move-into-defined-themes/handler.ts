@@ -1,4 +1,4 @@
-import pgvector from 'pgvector';
+import { vectorFromText } from '../../src/db/vector-from-text.js';
 import { matchDefinedTheme, type DefinedTheme } from '../../src/domain/cluster/defined-match.js';
 import { Conflict, NotFound } from '../../src/domain/errors.js';
 import { systemContext, type CommandContext } from '../../src/eventstore/command-context.js';
@@ -60,7 +60,7 @@ export async function moveMatchingItems(services: Services, projectId: string, c
         [projectId, model, after],
       );
       for (const row of page.rows) {
-        const item = { text: row.text, language: row.language ?? undefined, vector: pgvector.fromSql(row.embedding) as number[] };
+        const item = { text: row.text, language: row.language ?? undefined, vector: vectorFromText(row.embedding) };
         const target = betterDefinedTheme(item, themes, byId.get(row.cluster_id), row.cluster_id);
         if (!target) continue;
         const appended = await moveInto(services, projectId, row.feedback_id, target, context);

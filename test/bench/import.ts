@@ -18,7 +18,7 @@ import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyz
 import { ANALYSIS_BATCH, ANALYSIS_BATCHES_IN_FLIGHT } from '../../src/work/analysis-worker.js';
 import { startBuiltService } from './built-service.js';
 import { heapProfileSummary, writtenProfile } from './heap-profile-summary.js';
-import { startScriptEnvironment } from './start-script-environment.js';
+import { startScript } from './start-script-environment.js';
 
 const SIZES = (process.env.IMPORT_E2E_ROWS ?? '10000,100000').split(',').map(Number);
 const THREADS = Number(process.env.ANALYZER_THREADS ?? 1);
@@ -99,7 +99,8 @@ async function printHeapProfile(child: ChildProcess, since: number, seconds: num
 async function throughService(file: string, rows: number): Promise<{ importSeconds: number; themedSeconds: number; peakRssMb: number }> {
   const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'import-e2e-service-'));
   const sampler = HEAP_PROF ? ['--import', pathToFileURL(path.join(import.meta.dirname, 'heap-sampling.mjs')).href] : [];
-  const { child, url } = await startBuiltService(dataDir, { ...startScriptEnvironment(), ANALYZER_THREADS: String(THREADS) }, sampler);
+  const { env, nodeArgs } = startScript();
+  const { child, url } = await startBuiltService(dataDir, { ...env, ANALYZER_THREADS: String(THREADS) }, [...nodeArgs, ...sampler]);
   try {
     const keysFile = path.join(dataDir, 'demo-keys.json'); // written just after the service starts listening
     while (!fs.existsSync(keysFile)) await sleep(50);
@@ -173,7 +174,7 @@ const base = baseTexts();
 const dir = mkdtempSync(path.join(tmpdir(), 'import-e2e-'));
 try {
   console.log(
-    `History import end to end (feedbackctl import into node dist/src/main.js with the start script's environment, embedded database, workers on, ${THREADS} analyzer thread${THREADS > 1 ? 's' : ''}; ${base.length} distinct customer texts varied by row):`,
+    `History import end to end (feedbackctl import into node dist/src/main.js with the start script's environment and node options, embedded database, workers on, ${THREADS} analyzer thread${THREADS > 1 ? 's' : ''}; ${base.length} distinct customer texts varied by row):`,
   );
   for (const rows of SIZES) {
     const file = path.join(dir, `rows-${rows}.csv`);

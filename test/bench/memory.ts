@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fmt, runLoad, type LoadResult } from './load.js';
 import { startBuiltService } from './built-service.js';
-import { startScriptEnvironment } from './start-script-environment.js';
+import { startScript } from './start-script-environment.js';
 
 const TOTAL = Number(process.env.BENCH_MEMORY_REQUESTS ?? 1500);
 const KEYS = Math.ceil(TOTAL / 250); // 300 per minute per key (spec section 8), with room to spare
@@ -53,9 +53,9 @@ async function submit(url: string, key: string, text: string): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-async function measure(label: string, env: Record<string, string>): Promise<MemoryRun> {
+async function measure(label: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<MemoryRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-memory-'));
-  const { child, url } = await startBuiltService(dataDir, env);
+  const { child, url } = await startBuiltService(dataDir, env, nodeArgs);
   try {
     const keysFile = path.join(dataDir, 'demo-keys.json'); // written just after the service starts listening
     while (!fs.existsSync(keysFile)) await sleep(50);
@@ -97,15 +97,10 @@ async function measure(label: string, env: Record<string, string>): Promise<Memo
 
 const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const tuned = startScriptEnvironment();
+const tuned = startScript();
 const runs = [
-  await measure('C allocator defaults', {}),
-  await measure(
-    `npm start (${Object.entries(tuned)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(' ')})`,
-    tuned,
-  ),
+  await measure('defaults', {}),
+  await measure(`npm start (${[...Object.entries(tuned.env).map(([k, v]) => `${k}=${v}`), ...tuned.nodeArgs].join(' ')})`, tuned.env, tuned.nodeArgs),
 ];
 console.log(`Resident memory of \`node dist/src/main.js\`, fresh data directory, offline analyzer loaded; burst of ${TOTAL} POST /feedback, 16 connections`);
 for (const run of runs) {

@@ -14,7 +14,7 @@ import { createLogger } from '../../src/logger.js';
 import { startServer } from '../../src/server.js';
 import { testContext } from '../support/test-context.js';
 import { startBuiltService } from './built-service.js';
-import { startScriptEnvironment } from './start-script-environment.js';
+import { startScript } from './start-script-environment.js';
 import { fmt, requestsPerSecondFor } from './load.js';
 
 const WINDOW_MS = 1000;
@@ -61,7 +61,8 @@ interface StartRun {
 }
 
 async function measureStart(dataDir: string, keys: string[], env: Record<string, string>): Promise<StartRun> {
-  const service = await startBuiltService(dataDir, { ...startScriptEnvironment(), ...env }, profiling());
+  const start = startScript();
+  const service = await startBuiltService(dataDir, { ...start.env, ...env }, [...start.nodeArgs, ...profiling()]);
   try {
     let next = 0;
     const window = () =>

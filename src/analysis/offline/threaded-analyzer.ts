@@ -79,9 +79,11 @@ export class ThreadedAnalyzer implements Analyzer {
 /**
  * The thread's young generation: V8 lets it grow to 32 MiB, all of it resident once used, while the
  * thread's short-lived objects (a batch's tokens and tensors' wrappers) take a few MiB; its model
- * weights live outside the JavaScript heap.
+ * weights live outside the JavaScript heap. Its old generation's ceiling is the main thread's default
+ * on a large machine, whatever the main thread's own (`main-thread-heap-cap.ts`): below 2 GiB V8 also
+ * lets the heap grow less between collections, and this thread then spent 30 % longer per text.
  */
-const resourceLimits = { maxYoungGenerationSizeMb: 12 };
+const resourceLimits = { maxYoungGenerationSizeMb: 12, maxOldGenerationSizeMb: 4096 };
 
 /** tsx's ESM API entry, found from this file (a worker's eval code resolves from the working directory). */
 function tsxApiUrl(): string {

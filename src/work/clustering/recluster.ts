@@ -1,4 +1,4 @@
-import pgvector from 'pgvector';
+import { vectorFromText } from '../../db/vector-from-text.js';
 import type { ThemeLabeler } from '../../analysis/labeler.js';
 import { findMerges } from '../../domain/cluster/assignment.js';
 import { clusterDecider } from '../../domain/cluster/decider.js';
@@ -56,7 +56,7 @@ async function mergeAndRelabel(
     );
     const byModel = new Map<string, { clusterId: string; centroid: number[]; size: number }[]>();
     for (const row of rows.rows) {
-      const centre = { clusterId: row.cluster_id, centroid: pgvector.fromSql(row.centroid) as number[], size: row.size };
+      const centre = { clusterId: row.cluster_id, centroid: vectorFromText(row.centroid), size: row.size };
       byModel.set(row.model, [...(byModel.get(row.model) ?? []), centre]);
     }
     const merges = [...byModel].flatMap(([model, clusters]) => findMerges(clusters, thresholdsFor(model)));

@@ -1,4 +1,4 @@
-import pgvector from 'pgvector';
+import { vectorFromText } from '../../db/vector-from-text.js';
 import type { Queryable } from '../../db/database.js';
 import type { DefinedTheme } from '../../domain/cluster/defined-match.js';
 import { thresholdsFor } from '../../resources/clustering.js';
@@ -29,7 +29,7 @@ export async function loadDefinedThemes(
         clusterId: row.cluster_id,
         definedAt: row.defined_at.toISOString(),
         keywords: row.keywords.map(expandKeyword),
-        ...(row.centroid ? { centre: pgvector.fromSql(row.centroid) as number[] } : {}),
+        ...(row.centroid ? { centre: vectorFromText(row.centroid) } : {}),
         ...(definition ? { definition } : {}),
         joinThreshold: join,
       };

@@ -1,4 +1,4 @@
-import pgvector from 'pgvector';
+import { vectorFromText } from '../../db/vector-from-text.js';
 import type { Analyzer } from '../../analysis/analyzer.js';
 import type { Embedding } from '../../domain/feedback/analysis-values.js';
 import type { QuestionCommand } from '../../domain/question/decide.js';
@@ -81,7 +81,7 @@ export class QuestionEvaluator {
     const analyzer = await this.analyzer();
     const model = analyzer.embeddingModel.model;
     if (question.embedding_model === model && question.embedding) {
-      const vector = pgvector.fromSql(question.embedding) as number[];
+      const vector = vectorFromText(question.embedding);
       return { model, dimensions: vector.length, vector };
     }
     const embedding = await analyzer.embed(question.about);
