@@ -18,7 +18,7 @@ import { loadThreadedAnalyzer } from '../../src/analysis/offline/threaded-analyz
 import { ANALYSIS_BATCH, ANALYSIS_BATCHES_IN_FLIGHT } from '../../src/work/analysis-worker.js';
 import { startBuiltService } from './built-service.js';
 import { heapProfileSummary, writtenProfile } from './heap-profile-summary.js';
-import { startScript } from './start-script-environment.js';
+import { startScript } from './start-script.js';
 
 const SIZES = (process.env.IMPORT_E2E_ROWS ?? '10000,100000').split(',').map(Number);
 const THREADS = Number(process.env.ANALYZER_THREADS ?? 1);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fmt, runLoad, type LoadResult } from './load.js';
 import { startBuiltService } from './built-service.js';
-import { startScript } from './start-script-environment.js';
+import { startScript } from './start-script.js';
 
 const TOTAL = Number(process.env.BENCH_MEMORY_REQUESTS ?? 1500);
 const KEYS = Math.ceil(TOTAL / 250); // 300 per minute per key (spec section 8), with room to spare

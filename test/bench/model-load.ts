@@ -14,7 +14,7 @@ import { createLogger } from '../../src/logger.js';
 import { startServer } from '../../src/server.js';
 import { testContext } from '../support/test-context.js';
 import { startBuiltService } from './built-service.js';
-import { startScript } from './start-script-environment.js';
+import { startScript } from './start-script.js';
 import { fmt, requestsPerSecondFor } from './load.js';
 
 const WINDOW_MS = 1000;
