@@ -17,3 +17,6 @@ export interface CueLexicon {
   /** Thanks. */
   gratitude: string[];
 }
+
+/** Every kind of cue, as a lexicon file names them. */
+export const CUE_KINDS = ['positive', 'negative', 'bug', 'complaint', 'request', 'question', 'resolved', 'gratitude'] as const satisfies readonly (keyof CueLexicon)[];
