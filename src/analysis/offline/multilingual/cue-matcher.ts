@@ -2,9 +2,9 @@
  * Compiles the cue lexicons into one regular expression per category and counts matches in a text. Entries are
  * in the format of every cue list (`cue-pattern.ts`).
  */
-import { CONSTRUCTION_CUES, type ConstructionCues } from './construction-cues.js';
+import type { ConstructionCues } from './construction-cues.js';
 import type { CueLexicon } from './cue-lexicon.js';
-import { CUE_LEXICONS } from './cue-lexicons.js';
+import { CONSTRUCTION_CUES, CUE_LEXICONS } from './cue-lexicons.js';
 import { cueAlternatives, cuePattern, foldText, writtenWithoutSpaces } from './cue-pattern.js';
 
 export type CueCategory = keyof CueLexicon | Exclude<keyof ConstructionCues, 'negators'>;
