@@ -19,4 +19,13 @@ export interface CueLexicon {
 }
 
 /** Every kind of cue, as a lexicon file names them. */
-export const CUE_KINDS = ['positive', 'negative', 'bug', 'complaint', 'request', 'question', 'resolved', 'gratitude'] as const satisfies readonly (keyof CueLexicon)[];
+export const CUE_KINDS = [
+  'positive',
+  'negative',
+  'bug',
+  'complaint',
+  'request',
+  'question',
+  'resolved',
+  'gratitude',
+] as const satisfies readonly (keyof CueLexicon)[];

@@ -3,8 +3,8 @@ import { CONSTRUCTION_CUES, CUE_LEXICONS, lexiconFromFile } from '../../../../sr
 import { CUE_KINDS } from '../../../../src/analysis/offline/multilingual/cue-lexicon.js';
 import { CONSTRUCTION_KINDS } from '../../../../src/analysis/offline/multilingual/construction-cues.js';
 
-const everyKind = (kinds: readonly string[], list: unknown[]) => Object.fromEntries(kinds.map((kind) => [kind, list]));
-const aFile = (list: unknown[] = ['a']) => ({ ...everyKind(CUE_KINDS, list), constructions: everyKind(CONSTRUCTION_KINDS, ['b']) });
+const everyKind = (kinds: readonly string[], list: unknown[]): Record<string, unknown> => Object.fromEntries(kinds.map((kind) => [kind, list]));
+const aFile = (list: unknown[] = ['a']): Record<string, unknown> => ({ ...everyKind(CUE_KINDS, list), constructions: everyKind(CONSTRUCTION_KINDS, ['b']) });
 
 describe('cue lexicon files (the multilingual cues as data)', () => {
   it('reads a run of entries wrapped with its note as the entries alone, in the order written', () => {
