@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { CONSTRUCTION_CUES, CUE_LEXICONS, lexiconFromFile } from '../../../../src/analysis/offline/multilingual/cue-lexicons.js';
 import { CUE_KINDS } from '../../../../src/analysis/offline/multilingual/cue-lexicon.js';
 import { CONSTRUCTION_KINDS } from '../../../../src/analysis/offline/multilingual/construction-cues.js';
+import { countCues, lexiconFor } from '../../../../src/analysis/offline/multilingual/cue-matcher.js';
 
 const everyKind = (kinds: readonly string[], list: unknown[]): Record<string, unknown> => Object.fromEntries(kinds.map((kind) => [kind, list]));
 const aFile = (list: unknown[] = ['a']): Record<string, unknown> => ({ ...everyKind(CUE_KINDS, list), constructions: everyKind(CONSTRUCTION_KINDS, ['b']) });
@@ -34,5 +35,14 @@ describe('cue lexicon files (the multilingual cues as data)', () => {
     expect(Object.keys(CONSTRUCTION_CUES).sort()).to.deep.equal(languages);
     for (const [language, lexicon] of Object.entries(CUE_LEXICONS)) expect(lexicon.positive, language).to.not.be.empty;
     expect(CONSTRUCTION_CUES.es.negators).to.include('no');
+  });
+});
+
+describe('the Turkish lexicon', () => {
+  it('reads "iyi" on its own as praise, but not "iyi degil" (not good) nor a longer word', () => {
+    const tr = lexiconFor('tr')!;
+    expect(countCues(tr, 'uygulama iyi').positive).to.equal(1);
+    expect(countCues(tr, 'uygulama iyi degil').positive).to.equal(0);
+    expect(countCues(tr, 'iyilestirme lazim').positive).to.equal(0);
   });
 });
