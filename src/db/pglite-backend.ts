@@ -1,20 +1,10 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { protocol, type PGlite } from '@electric-sql/pglite';
 import type { WireBackend } from './wire-stream.js';
 
 /** A startup message: the first message of a session, the only one without a type byte. */
 const isStartup = (request: Uint8Array) => request[0] === 0;
 
-/** A simple-protocol query message: 'Q', its length, the statement ending in a zero byte. */
-function queryMessage(sql: string): Uint8Array {
-  const statement = Buffer.from(`${sql}\0`, 'utf8');
-  const message = Buffer.alloc(5 + statement.length);
-  message.write('Q', 0, 'latin1');
-  message.writeInt32BE(4 + statement.length, 1);
-  statement.copy(message, 5);
-  return message;
-}
-
-const ROLLBACK = queryMessage('ROLLBACK');
+const ROLLBACK = protocol.serialize.query('ROLLBACK');
 
 /**
  * PGlite in this thread as a `WireBackend`. Its answers are collected as PGlite writes them
